@@ -1,0 +1,61 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Rampart",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
+        .executable(name: "rampart", targets: ["rampart"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "RampartTestKit",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "rampart",
+            dependencies: [
+                "RampartTestKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartTestKitTests",
+            dependencies: ["RampartTestKit"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "rampartTests",
+            dependencies: ["rampart", "RampartTestKit"],
+            swiftSettings: strictSwift
+        ),
+    ]
+)

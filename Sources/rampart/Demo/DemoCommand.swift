@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import RampartTestKit
+
+/// `rampart demo`: runs every capability on an embedded lab and narrates what happened.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Build a lab PKI, start loopback TLS servers and show every Rampart capability at work.",
+        discussion:
+            "Everything happens on 127.0.0.1 and ::1; nothing reaches the network. Exit 0 when every step went as expected, 1 otherwise."
+    )
+
+    /// The chapters, in the order they are shown.
+    static let chapters: [any DemoChapter] = [LabHandshakeChapter()]
+
+    @OptionGroup var output: FormatOptions
+
+    func run() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let lab = DemoLab(pki: try LabPKI.shared(), scratch: scratch)
+        var reports: [DemoChapterReport] = []
+        for chapter in Self.chapters {
+            reports.append(DemoChapterReport(title: chapter.title, steps: try await chapter.run(in: lab)))
+            if output.format == .text, let last = reports.last { print(Self.render(last, number: reports.count)) }
+        }
+        let steps = reports.flatMap(\.steps)
+        let failed = steps.filter { !$0.succeeded }.count
+        switch output.format {
+        case .json:
+            try output.printJSON(DemoSummary(chapters: reports, steps: steps.count, failed: failed))
+        case .text:
+            print(
+                failed == 0
+                    ? Terminal.paint("All \(steps.count) steps went as expected.", 32)
+                    : Terminal.paint("\(failed) of \(steps.count) steps did not go as expected.", 31))
+        }
+        if failed > 0 { throw CommandFailure("the demo did not go as expected", status: .policyViolation) }
+    }
+
+    static func render(_ chapter: DemoChapterReport, number: Int) -> String {
+        var lines = ["\(number). \(chapter.title)"]
+        for step in chapter.steps {
+            let mark = step.succeeded ? Terminal.paint("✔", 32) : Terminal.paint("✘", 31)
+            let verdict = step.observed == .blocked ? " [blocked]" : ""
+            lines.append("   \(mark) \(step.title)\(verdict)")
+            lines += step.details.map { "       \($0)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The JSON form of the whole demo.
+struct DemoSummary: Codable {
+    var chapters: [DemoChapterReport]
+    var steps: Int
+    var failed: Int
+}

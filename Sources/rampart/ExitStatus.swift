@@ -1,0 +1,22 @@
+/// The exit codes every `rampart` subcommand uses (DESIGN.md, "Conventions").
+///
+/// | code | meaning |
+/// |---|---|
+/// | 0 | success |
+/// | 1 | policy violation, or findings at or above `--fail-on` |
+/// | 2 | usage error (unknown flag, bad argument) |
+/// | 65 | bad input data |
+/// | 66 | missing input |
+/// | 73 | cannot create output |
+/// | 74 | I/O error |
+/// | 77 | authentication failed (wrong passphrase, no matching identity) |
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    case policyViolation = 1
+    case usage = 2
+    case dataError = 65
+    case noInput = 66
+    case cannotCreate = 73
+    case ioError = 74
+    case authenticationFailed = 77
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `rampart`: the root command.
+struct Rampart: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "rampart",
+        abstract: "Safe-by-default network traffic and stored secrets for Swift apps and services.",
+        discussion: """
+            Exit codes: 0 ok, 1 policy violation or findings at or above --fail-on, 2 usage error,
+            65 bad data, 66 missing input, 73 cannot create output, 74 I/O error,
+            77 authentication failed.
+            Shell completion: rampart --generate-completion-script bash|zsh|fish
+            """,
+        version: version,
+        subcommands: [DemoCommand.self]
+    )
+}

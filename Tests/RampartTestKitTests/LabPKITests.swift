@@ -1,0 +1,93 @@
+import Foundation
+import RampartTestKit
+import SwiftASN1
+import Testing
+import X509
+
+@Suite("Lab PKI")
+struct LabPKITests {
+    @Test("every scenario issues a leaf of the announced key type", arguments: LabScenario.allCases)
+    func leafKeyType(scenario: LabScenario) throws {
+        let chain = try LabPKI.shared().chain(scenario)
+        let expected: String
+        switch scenario.leafKeyAlgorithm {
+        case .rsa1024, .rsa2048, .rsa4096: expected = "rsaEncryption"
+        case .p256, .p384, .p521: expected = "ecPublicKey"
+        case .ed25519: expected = "ED25519"
+        }
+        let files = try chain.export(to: temporaryFolder())
+        let text = try PeerProcess.run("openssl", ["x509", "-in", files.leafPEM.path, "-noout", "-text"])
+        #expect(text.exitCode == 0, "\(text.standardErrorText)")
+        #expect(text.standardOutputText.localizedCaseInsensitiveContains(expected))
+        if case .rsa1024 = scenario.leafKeyAlgorithm {
+            #expect(text.standardOutputText.contains("(1024 bit)"))
+        }
+        if case .rsa4096 = scenario.leafKeyAlgorithm {
+            #expect(text.standardOutputText.contains("(4096 bit)"))
+        }
+    }
+
+    @Test("good leaves name localhost, 127.0.0.1 and ::1 and are issued by the intermediate")
+    func goodLeafNames() throws {
+        let pki = try LabPKI.shared()
+        let leaf = try pki.chain(.good).leaf.certificate
+        let names = try #require(try leaf.extensions.subjectAlternativeNames)
+        #expect(names.contains(.dnsName("localhost")))
+        #expect(names.contains(.ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))))
+        #expect(
+            names.contains(.ipAddress(ASN1OctetString(contentBytes: ArraySlice(Array(repeating: 0, count: 15) + [1])))))
+        #expect(leaf.issuer == pki.intermediate.certificate.subject)
+        #expect(pki.intermediate.certificate.issuer == pki.root.certificate.subject)
+        #expect(try pki.root.certificate.extensions.basicConstraints == .isCertificateAuthority(maxPathLength: 1))
+    }
+
+    @Test(
+        "openssl verify accepts the good chain and rejects the bad ones with the expected reason",
+        arguments: LabScenario.allCases)
+    func opensslVerify(scenario: LabScenario) throws {
+        let pki = try LabPKI.shared()
+        let chain = try pki.chain(scenario)
+        let folder = try temporaryFolder()
+        let files = try chain.export(to: folder)
+        let labRoot = folder.appendingPathComponent("lab-root.pem")
+        try Data(try pki.root.certificatePEM.utf8).write(to: labRoot)
+        let untrusted = folder.appendingPathComponent("untrusted.pem")
+        try Data(try pki.intermediate.certificatePEM.utf8).write(to: untrusted)
+        var arguments = ["verify", "-CAfile", labRoot.path, "-verify_hostname", "localhost"]
+        if scenario != .missingIntermediate && scenario != .rogue { arguments += ["-untrusted", untrusted.path] }
+        let result = try PeerProcess.run("openssl", arguments + [files.leafPEM.path])
+        let output = result.standardOutputText + result.standardErrorText
+        if let failure = scenario.expectedVerifyError {
+            #expect(result.exitCode != 0, "openssl accepted \(scenario): \(output)")
+            #expect(output.contains(failure), "\(scenario): \(output)")
+        } else {
+            #expect(result.exitCode == 0, "\(scenario): \(output)")
+        }
+    }
+
+    @Test("the PKI exports files peers can read, with the key private to its owner")
+    func exportedFiles() throws {
+        let folder = try temporaryFolder()
+        let files = try LabPKI.shared().chain(.good).export(to: folder)
+        let attributes = try FileManager.default.attributesOfItem(atPath: files.keyPEM.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let der = try PeerProcess.run(
+            "openssl", ["x509", "-inform", "DER", "-in", files.leafDER.path, "-noout", "-subject"])
+        #expect(der.exitCode == 0)
+        #expect(der.standardOutputText.contains("Rampart Lab good leaf"))
+        let matches = try PeerProcess.run("openssl", ["x509", "-in", files.leafPEM.path, "-noout", "-pubkey"])
+        let keyPublic = try PeerProcess.run("openssl", ["pkey", "-in", files.keyPEM.path, "-pubout"])
+        #expect(matches.standardOutputText == keyPublic.standardOutputText)
+        let chainCount =
+            try String(contentsOf: files.chainPEM, encoding: .utf8).components(separatedBy: "BEGIN CERTIFICATE").count
+            - 1
+        #expect(chainCount == 2)
+    }
+}
+
+/// A fresh folder under the system's temporary directory.
+func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}

@@ -1,0 +1,21 @@
+import Foundation
+import RampartTestKit
+
+/// The `rampart` executable built beside the test bundle, run as a user would run it.
+enum RampartBinary {
+    static var url: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [besideTests, besideTests.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("rampart")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return PeerTools.packageRoot.appendingPathComponent(".build/debug/rampart")
+    }
+
+    /// Runs `rampart` with `arguments` and `input` on standard input.
+    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) async throws
+        -> PeerProcess.Result
+    {
+        try await PeerProcess.runAsync(url.path, arguments, input: input, environment: environment)
+    }
+}
