@@ -10,6 +10,7 @@ let package = Package(
     name: "Rampart",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
         .executable(name: "rampart", targets: ["rampart"]),
     ],
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
     ],
     targets: [
+        .target(name: "RampartPolicy", swiftSettings: strictSwift),
         .target(
             name: "RampartTestKit",
             dependencies: [
@@ -41,10 +43,17 @@ let package = Package(
         .executableTarget(
             name: "rampart",
             dependencies: [
+                "RampartPolicy",
                 "RampartTestKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartPolicyTests",
+            dependencies: ["RampartPolicy", "RampartTestKit"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,103 @@
+import Foundation
+
+/// A decoded ATS configuration together with everything the decoder noticed.
+///
+/// ```swift
+/// let document = try ATSDocument.load(contentsOf: URL(fileURLWithPath: "Info.plist"))
+/// if document.hasErrors { document.diagnostics.forEach { print($0) } }
+/// let policy = ATSPolicy(document.configuration)
+/// ```
+public struct ATSDocument: Sendable {
+    /// The serialization the bytes were in.
+    public enum Format: String, Sendable, Codable {
+        case xmlPropertyList = "xml"
+        case binaryPropertyList = "binary"
+        case json
+        case code
+    }
+
+    /// Where it came from (a path, or a name given by the caller).
+    public var source: String
+    public var format: Format
+    /// The settings.
+    public var configuration: ATSConfiguration
+    /// The decoder's findings, in document order.
+    public var diagnostics: [ATSDiagnostic]
+    /// The key path of the ATS dictionary: `NSAppTransportSecurity` in an `Info.plist`, empty for
+    /// a bare dictionary.
+    public var rootKeyPath: String
+    /// Whether the document has an ATS dictionary at all (an `Info.plist` without one gets ATS defaults).
+    public var hasATSDictionary: Bool
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Reads a file: an `Info.plist` or bare ATS dictionary (XML or binary plist), or JSON.
+    public static func load(contentsOf url: URL) throws -> ATSDocument {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw PolicyError.missingFile(path: url.path) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PolicyError.unreadable(path: url.path, reason: "\(error.localizedDescription)")
+        }
+        return try decode(data, source: url.path)
+    }
+
+    /// Decodes bytes, detecting JSON (first non-blank byte `{`), binary plist (`bplist`) or XML plist.
+    public static func decode(_ data: Data, source: String = "<data>") throws -> ATSDocument {
+        let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if firstByte == UInt8(ascii: "{") {
+            let object: Any
+            do {
+                object = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                throw PolicyError.notAPropertyList(
+                    source: source, reason: "invalid JSON: \(error.localizedDescription)")
+            }
+            return try decode(object: object, source: source, format: .json)
+        }
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            let reason = data.isEmpty ? "the file is empty" : "\(error.localizedDescription)"
+            throw PolicyError.notAPropertyList(source: source, reason: reason)
+        }
+        return try decode(
+            object: object, source: source, format: format == .binary ? .binaryPropertyList : .xmlPropertyList)
+    }
+
+    /// Decodes an already-parsed dictionary (for example from `Bundle.main.infoDictionary`).
+    public static func decode(object: Any, source: String, format: Format = .code) throws -> ATSDocument {
+        guard let top = object as? [String: Any] else {
+            throw PolicyError.notADictionary(source: source, found: ATSValueReader.describe(object))
+        }
+        if let nested = top[ATSKey.root] {
+            var reader = ATSValueReader()
+            let configuration = reader.configuration(from: nested, at: ATSKey.root)
+            return ATSDocument(
+                source: source, format: format, configuration: configuration, diagnostics: reader.diagnostics,
+                rootKeyPath: ATSKey.root, hasATSDictionary: true)
+        }
+        let looksBare = top.keys.contains { ATSKey.globalKeys.contains($0) || $0.hasPrefix("NSAllows") }
+        if looksBare {
+            var reader = ATSValueReader()
+            let configuration = reader.configuration(from: top, at: "")
+            return ATSDocument(
+                source: source, format: format, configuration: configuration, diagnostics: reader.diagnostics,
+                rootKeyPath: "", hasATSDictionary: true)
+        }
+        var diagnostics: [ATSDiagnostic] = []
+        if let near = top.keys.first(where: { ATSKey.nearest(to: $0, among: [ATSKey.root]) != nil }) {
+            diagnostics.append(
+                ATSDiagnostic(
+                    severity: .warning, keyPath: near,
+                    message: "unknown key — did you mean \(ATSKey.root)? ATS reads only the exact name"))
+        }
+        return ATSDocument(
+            source: source, format: format, configuration: ATSConfiguration(), diagnostics: diagnostics,
+            rootKeyPath: ATSKey.root, hasATSDictionary: false)
+    }
+}

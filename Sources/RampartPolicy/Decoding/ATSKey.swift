@@ -1,0 +1,76 @@
+/// The key names ATS knows, grouped by the dictionary they belong in.
+enum ATSKey {
+    static let root = "NSAppTransportSecurity"
+    static let allowsArbitraryLoads = "NSAllowsArbitraryLoads"
+    static let forMedia = "NSAllowsArbitraryLoadsForMedia"
+    static let inWebContent = "NSAllowsArbitraryLoadsInWebContent"
+    static let localNetworking = "NSAllowsLocalNetworking"
+    static let exceptionDomains = "NSExceptionDomains"
+    static let pinnedDomains = "NSPinnedDomains"
+
+    static let includesSubdomains = "NSIncludesSubdomains"
+    static let allowsInsecureHTTPLoads = "NSExceptionAllowsInsecureHTTPLoads"
+    static let minimumTLSVersion = "NSExceptionMinimumTLSVersion"
+    static let requiresForwardSecrecy = "NSExceptionRequiresForwardSecrecy"
+    static let requiresCertificateTransparency = "NSRequiresCertificateTransparency"
+
+    static let pinnedCAIdentities = "NSPinnedCAIdentities"
+    static let pinnedLeafIdentities = "NSPinnedLeafIdentities"
+    static let spkiSHA256 = "SPKI-SHA256-BASE64"
+
+    static let globalKeys = [
+        allowsArbitraryLoads, forMedia, inWebContent, localNetworking, exceptionDomains, pinnedDomains,
+    ]
+    static let exceptionKeys = [
+        includesSubdomains, allowsInsecureHTTPLoads, minimumTLSVersion, requiresForwardSecrecy,
+        requiresCertificateTransparency,
+    ]
+    static let pinnedKeys = [includesSubdomains, pinnedCAIdentities, pinnedLeafIdentities]
+
+    /// Legacy spellings of the exception keys (iOS 9 betas and early releases), mapped to the
+    /// modern key whose meaning they carry. ATS still reads them; the modern key wins when both are set.
+    static let legacyExceptionKeys: [String: String] = [
+        "NSTemporaryExceptionAllowsInsecureHTTPLoads": allowsInsecureHTTPLoads,
+        "NSTemporaryExceptionMinimumTLSVersion": minimumTLSVersion,
+        "NSTemporaryExceptionRequiresForwardSecrecy": requiresForwardSecrecy,
+        "NSThirdPartyExceptionAllowsInsecureHTTPLoads": allowsInsecureHTTPLoads,
+        "NSThirdPartyExceptionMinimumTLSVersion": minimumTLSVersion,
+        "NSThirdPartyExceptionRequiresForwardSecrecy": requiresForwardSecrecy,
+        "NSTemporaryThirdPartyExceptionAllowsInsecureHTTPLoads": allowsInsecureHTTPLoads,
+        "NSTemporaryThirdPartyExceptionMinimumTLSVersion": minimumTLSVersion,
+        "NSTemporaryThirdPartyExceptionRequiresForwardSecrecy": requiresForwardSecrecy,
+    ]
+
+    /// Keys that ATS no longer reads at all.
+    static let obsoleteKeys: [String: String] = [
+        "NSExceptionAllowsInsecureHTTPSLoads": "removed before iOS 9 shipped; invalid certificates are never accepted",
+        "NSTemporaryExceptionAllowsInsecureHTTPSLoads":
+            "removed before iOS 9 shipped; invalid certificates are never accepted",
+        "NSThirdPartyExceptionAllowsInsecureHTTPSLoads":
+            "removed before iOS 9 shipped; invalid certificates are never accepted",
+        "NSAllowsArbitraryLoadsInMedia": "a beta name of NSAllowsArbitraryLoadsForMedia; ATS ignores it",
+        "NSRequiresCertificateTransparency@global": "only valid inside an exception domain",
+    ]
+
+    /// The known key closest to `key` (edit distance ≤ 3, case-insensitive), for "did you mean".
+    static func nearest(to key: String, among candidates: [String]) -> String? {
+        let lowered = key.lowercased()
+        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(3, key.count / 6) else { return nil }
+        return best.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

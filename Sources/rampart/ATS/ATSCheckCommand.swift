@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import RampartPolicy
+
+/// `rampart ats check PLIST URL…`: one line per URL; exit 1 when any is blocked.
+struct ATSCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Say whether ATS allows each URL, and what it then requires.",
+        discussion: "Exit 0 when every URL is allowed, 1 when any is blocked, 65 for a malformed plist.")
+
+    @Argument(help: "An Info.plist (XML or binary), a bare NSAppTransportSecurity dictionary, or JSON.")
+    var plist: String
+    @Argument(help: "URLs to decide on.")
+    var urls: [String]
+    @Option(help: "Load kind: standard, media or web.")
+    var load: ATSLoadKind = .standard
+    @OptionGroup var rules: ATSRuleOptions
+    @OptionGroup var output: FormatOptions
+
+    func run() async throws {
+        let policy = ATSPolicy(try rules.load(plist, strict: true).configuration, os: rules.os)
+        var decisions: [ATSDecision] = []
+        for text in urls {
+            do {
+                decisions.append(try policy.requirements(for: try ATSRuleOptions.url(text), load: load))
+            } catch let error as PolicyError {
+                throw CommandFailure(error.description, status: .usage)
+            }
+        }
+        switch output.format {
+        case .json: try output.printJSON(decisions)
+        case .text: decisions.forEach { print(Self.line(for: $0)) }
+        }
+        if decisions.contains(where: { !$0.isAllowed }) {
+            throw CommandFailure(
+                "ATS blocks \(decisions.filter { !$0.isAllowed }.count) of \(decisions.count) URL(s)",
+                status: .policyViolation)
+        }
+    }
+
+    static func line(for decision: ATSDecision) -> String {
+        guard decision.isAllowed else { return "BLOCKED \(decision.url): \(decision.reason ?? "")" }
+        let requirements = decision.requirements
+        var parts: [String] = []
+        if !requirements.enforced {
+            parts.append("ATS not enforced")
+        } else {
+            parts.append("TLS ≥ \(requirements.minimumTLSVersion.rawValue)")
+            parts.append(requirements.requiresForwardSecrecy ? "forward secrecy" : "no forward secrecy")
+            if requirements.requiresCertificateTransparency { parts.append("certificate transparency") }
+        }
+        if requirements.allowsCleartext { parts.append("cleartext allowed") }
+        if let pins = requirements.pins {
+            parts.append(
+                "pinned (\(pins.leafPins.count) leaf, \(pins.caPins.count) CA via \(pins.domains.joined(separator: ", ")))"
+            )
+        }
+        return "ALLOWED \(decision.url): \(parts.joined(separator: ", ")) [\(describe(decision.rule))]"
+    }
+
+    static func describe(_ rule: ATSDecision.Rule) -> String {
+        switch rule {
+        case .exceptionDomain(let key): return "NSExceptionDomains \(key)"
+        case .localNetworking: return "local networking"
+        case .arbitraryLoadsForMedia: return "NSAllowsArbitraryLoadsForMedia"
+        case .arbitraryLoadsInWebContent: return "NSAllowsArbitraryLoadsInWebContent"
+        case .arbitraryLoads: return "NSAllowsArbitraryLoads"
+        case .defaults: return "ATS defaults"
+        }
+    }
+}
