@@ -21,6 +21,16 @@ let package = Package(
             path: "Benchmarks/LabHandshakes",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "PolicyDecisions",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "RampartPolicy", package: "Rampart"),
+            ],
+            path: "Benchmarks/PolicyDecisions",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -24,14 +24,16 @@ public struct ATSHost: Sendable, Hashable {
     public let addressBytes: [UInt8]
 
     public init(_ raw: String) {
-        var host = raw.lowercased()
+        var host = raw.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? raw.lowercased() : raw
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host.hasSuffix(".") { host.removeLast() }
         name = host
-        if let v4 = Self.parse(host, family: AF_INET, size: 4) {
+        // Only strings made of digits and dots can be IPv4 literals; only those with a colon IPv6.
+        let maybeV4 = host.utf8.allSatisfy { $0 == 0x2E || ($0 >= 0x30 && $0 <= 0x39) }
+        if maybeV4, let v4 = Self.parse(host, family: AF_INET, size: 4) {
             kind = .ipv4
             addressBytes = v4
-        } else if host.contains(":"), let v6 = Self.parse(host, family: AF_INET6, size: 16) {
+        } else if host.utf8.contains(0x3A), let v6 = Self.parse(host, family: AF_INET6, size: 16) {
             kind = .ipv6
             addressBytes = v6
         } else {
@@ -42,7 +44,7 @@ public struct ATSHost: Sendable, Hashable {
 
     /// An unqualified name (no dot), a `.local` name, or an IP literal: what ATS calls local.
     public var isLocal: Bool {
-        kind != .dnsName || !name.contains(".") || name.hasSuffix(".local")
+        kind != .dnsName || !name.utf8.contains(0x2E) || name.hasSuffix(".local")
     }
 
     static func parse(_ text: String, family: Int32, size: Int) -> [UInt8]? {

@@ -15,30 +15,40 @@ public struct ATSPolicy: Sendable {
     public let configuration: ATSConfiguration
     public let os: ATSOSGeneration
 
-    private let exceptionsByName: [String: ATSExceptionDomain]
-    /// IP exceptions per family (4 or 16 bytes), per prefix length, by masked network.
-    private let exceptionsByNetwork: [Int: [Int: [[UInt8]: (key: String, entry: ATSExceptionDomain)]]]
-    private let pinnedByName: [String: ATSPinnedDomain]
+    /// Keyed by `Substring` so that walking up a host's labels looks up without allocating.
+    private let exceptionsByName: [Substring: ATSExceptionDomain]
+    /// IP exceptions per family (4 or 16 bytes): the prefix lengths in use, longest first, and a
+    /// table by (prefix length, masked network).
+    private let exceptionPrefixes: [Int: [Int]]
+    private let exceptionsByNetwork: [NetworkKey: (key: String, entry: ATSExceptionDomain)]
+    private let pinnedByName: [Substring: ATSPinnedDomain]
+
+    struct NetworkKey: Hashable, Sendable {
+        var prefix: Int
+        var network: AddressKey
+    }
 
     public init(_ configuration: ATSConfiguration, os: ATSOSGeneration = .newest) {
         self.configuration = configuration
         self.os = os
-        var names: [String: ATSExceptionDomain] = [:]
-        var networks: [Int: [Int: [[UInt8]: (key: String, entry: ATSExceptionDomain)]]] = [:]
+        var names: [Substring: ATSExceptionDomain] = [:]
+        var networks: [NetworkKey: (key: String, entry: ATSExceptionDomain)] = [:]
+        var prefixes: [Int: Set<Int>] = [:]
         for (key, entry) in configuration.exceptionDomains {
             if let range = CIDRRange(key) {
                 if os.allowsIPExceptions {
-                    networks[range.network.count, default: [:]][range.prefixLength, default: [:]][range.network] = (
-                        key, entry
-                    )
+                    networks[NetworkKey(prefix: range.prefixLength, network: range.key)] = (key, entry)
+                    prefixes[range.network.count, default: []].insert(range.prefixLength)
                 }
             } else {
-                names[key] = entry
+                names[Substring(key)] = entry
             }
         }
         exceptionsByName = names
         exceptionsByNetwork = networks
-        pinnedByName = configuration.pinnedDomains
+        exceptionPrefixes = prefixes.mapValues { $0.sorted(by: >) }
+        pinnedByName = Dictionary(
+            uniqueKeysWithValues: configuration.pinnedDomains.map { (Substring($0.key), $0.value) })
     }
 
     /// The decision for `url` under a load of `kind`.
@@ -52,7 +62,8 @@ public struct ATSPolicy: Sendable {
 
     /// The decision for a scheme and host, without parsing a URL (the fast path).
     public func requirements(scheme: String, host: String, load kind: ATSLoadKind = .standard) -> ATSDecision {
-        decide(scheme: scheme.lowercased(), host: ATSHost(host), url: "\(scheme)://\(host)", load: kind, explain: false)
+        let lowered = scheme.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? scheme.lowercased() : scheme
+        return decide(scheme: lowered, host: ATSHost(host), url: lowered + "://" + host, load: kind, explain: false)
     }
 
     /// The decision for `url` with every reasoning step recorded in ``ATSDecision/steps``.
@@ -73,131 +84,133 @@ public struct ATSPolicy: Sendable {
     private func decide(scheme: String, host: ATSHost, url: String, load kind: ATSLoadKind, explain: Bool)
         -> ATSDecision
     {
-        var steps: [String] = []
-        func note(_ text: @autoclosure () -> String) { if explain { steps.append(text()) } }
-        note("host '\(host.name)' is \(describe(host)); OS rules: \(os.rawValue); load: \(kind.rawValue)")
+        var trail = ExplanationTrail(enabled: explain)
+        trail.note("host '\(host.name)' is \(describe(host)); OS rules: \(os.rawValue); load: \(kind.rawValue)")
 
         var rule = ATSDecision.Rule.defaults
         var requirements = ATSRequirements.defaults
-        if let (key, entry) = exception(for: host, note: note) {
+        if let (key, entry) = exception(for: host, trail: &trail) {
             rule = .exceptionDomain(key)
             requirements.allowsCleartext = entry.allowsInsecureHTTPLoads
             requirements.minimumTLSVersion = entry.minimumTLSVersion ?? .v1_2
             requirements.requiresForwardSecrecy = entry.requiresForwardSecrecy
             requirements.requiresCertificateTransparency = entry.requiresCertificateTransparency
-            note("the exception replaces every global key for this host")
-        } else if host.isLocal, localNetworkingExempts(note: note) {
+            trail.note("the exception replaces every global key for this host")
+        } else if host.isLocal, localNetworkingExempts(trail: &trail) {
             rule = .localNetworking
             requirements = .notEnforced
         } else if kind == .media, os.hasIOS10Keys, configuration.allowsArbitraryLoadsForMedia == true {
             rule = .arbitraryLoadsForMedia
             requirements = .notEnforced
-            note("NSAllowsArbitraryLoadsForMedia is YES and this is a media load: ATS does not apply")
+            trail.note("NSAllowsArbitraryLoadsForMedia is YES and this is a media load: ATS does not apply")
         } else if kind == .webContent, os.hasIOS10Keys, configuration.allowsArbitraryLoadsInWebContent == true {
             rule = .arbitraryLoadsInWebContent
             requirements = .notEnforced
-            note("NSAllowsArbitraryLoadsInWebContent is YES and this is a web-content load: ATS does not apply")
+            trail.note("NSAllowsArbitraryLoadsInWebContent is YES and this is a web-content load: ATS does not apply")
         } else if configuration.allowsArbitraryLoads == true {
             if os.hasIOS10Keys && configuration.hasIOS10Keys {
-                note(
+                trail.note(
                     "NSAllowsArbitraryLoads is YES but ignored, because NSAllowsArbitraryLoadsForMedia, "
                         + "NSAllowsArbitraryLoadsInWebContent or NSAllowsLocalNetworking is present: ATS defaults apply"
                 )
             } else {
                 rule = .arbitraryLoads
                 requirements = .notEnforced
-                note("NSAllowsArbitraryLoads is YES: ATS does not apply to hosts without an exception")
+                trail.note("NSAllowsArbitraryLoads is YES: ATS does not apply to hosts without an exception")
             }
         } else {
-            note("no key applies: ATS defaults (HTTPS, TLS ≥ 1.2, forward secrecy, certificate rules)")
+            trail.note("no key applies: ATS defaults (HTTPS, TLS ≥ 1.2, forward secrecy, certificate rules)")
         }
 
         let secure = scheme == "https" || scheme == "wss"
-        if secure, let pins = pins(for: host, note: note) { requirements.pins = pins }
+        if secure, let pins = pins(for: host, trail: &trail) { requirements.pins = pins }
         var reason: String? = nil
         if !secure && !requirements.allowsCleartext {
             reason =
                 "App Transport Security has blocked a cleartext HTTP (\(scheme)://) load of \(url) since it is "
                 + "insecure. Use HTTPS instead, or add an NSExceptionDomains entry for \(host.name) with "
                 + "NSExceptionAllowsInsecureHTTPLoads."
-            note("cleartext is not allowed here: blocked")
+            trail.note("cleartext is not allowed here: blocked")
         } else {
-            note(secure ? "allowed over TLS \(requirements.minimumTLSVersion.rawValue) or newer" : "cleartext allowed")
+            trail.note(
+                secure ? "allowed over TLS \(requirements.minimumTLSVersion.rawValue) or newer" : "cleartext allowed")
         }
         return ATSDecision(
             url: url, host: host.name, isAllowed: reason == nil, rule: rule, requirements: requirements,
-            reason: reason, steps: steps)
+            reason: reason, steps: trail.steps)
     }
 
     /// The exception entry covering `host`: for names the exact key, else the nearest ancestor
     /// with `NSIncludesSubdomains`; for IP literals (iOS 17+) the exact address or the longest
     /// matching range. Names never match IP keys, nor the reverse.
-    private func exception(for host: ATSHost, note: (@autoclosure () -> String) -> Void) -> (
+    private func exception(for host: ATSHost, trail: inout ExplanationTrail) -> (
         String, ATSExceptionDomain
     )? {
         if host.kind != .dnsName {
-            guard os.allowsIPExceptions, let families = exceptionsByNetwork[host.addressBytes.count] else {
-                if !os.allowsIPExceptions { note("IP exception keys are read only from iOS 17 on") }
+            guard os.allowsIPExceptions, let prefixes = exceptionPrefixes[host.addressBytes.count] else {
+                if !os.allowsIPExceptions { trail.note("IP exception keys are read only from iOS 17 on") }
                 return nil
             }
-            for prefix in stride(from: host.addressBytes.count * 8, through: 0, by: -1) {
-                guard let table = families[prefix] else { continue }
-                if let (key, entry) = table[CIDRRange.mask(host.addressBytes, to: prefix)] {
-                    note("NSExceptionDomains '\(key)' covers the address (longest matching prefix /\(prefix))")
+            let address = AddressKey(host.addressBytes)
+            let width = host.addressBytes.count * 8
+            for prefix in prefixes {
+                let probe = NetworkKey(prefix: prefix, network: address.masked(to: prefix, width: width))
+                if let (key, entry) = exceptionsByNetwork[probe] {
+                    trail.note("NSExceptionDomains '\(key)' covers the address (longest matching prefix /\(prefix))")
                     return (key, entry)
                 }
             }
             return nil
         }
-        if let entry = exceptionsByName[host.name] {
-            note("NSExceptionDomains has the exact key '\(host.name)'")
+        if let entry = exceptionsByName[Substring(host.name)] {
+            trail.note("NSExceptionDomains has the exact key '\(host.name)'")
             return (host.name, entry)
         }
         var rest = Substring(host.name)
-        while let dot = rest.firstIndex(of: ".") {
-            rest = rest[rest.index(after: dot)...]
-            guard let entry = exceptionsByName[String(rest)] else { continue }
+        while let dot = rest.utf8.firstIndex(of: 0x2E) {
+            rest = rest[rest.utf8.index(after: dot)...]
+            guard let entry = exceptionsByName[rest] else { continue }
             if entry.includesSubdomains {
-                note("NSExceptionDomains '\(rest)' has NSIncludesSubdomains and covers this subdomain")
+                trail.note("NSExceptionDomains '\(rest)' has NSIncludesSubdomains and covers this subdomain")
                 return (String(rest), entry)
             }
-            note("NSExceptionDomains '\(rest)' does not include subdomains; looking further up")
+            trail.note("NSExceptionDomains '\(rest)' does not include subdomains; looking further up")
         }
         return nil
     }
 
-    private func localNetworkingExempts(note: (@autoclosure () -> String) -> Void) -> Bool {
+    private func localNetworkingExempts(trail: inout ExplanationTrail) -> Bool {
         switch os {
         case .ios9:
             return false
         case .ios10:
-            note("iOS 10–16 do not apply ATS to unqualified names, .local names and IP literals")
+            trail.note("iOS 10–16 do not apply ATS to unqualified names, .local names and IP literals")
             return true
         case .ios17:
             if configuration.allowsLocalNetworking == true {
-                note("NSAllowsLocalNetworking is YES: local hosts are exempt from ATS")
+                trail.note("NSAllowsLocalNetworking is YES: local hosts are exempt from ATS")
                 return true
             }
-            note("local host, but NSAllowsLocalNetworking is not YES: ATS applies")
+            trail.note("local host, but NSAllowsLocalNetworking is not YES: ATS applies")
             return false
         }
     }
 
     /// The union of the exact `NSPinnedDomains` entry and the immediate parent's when it has
     /// `NSIncludesSubdomains` (one label only, as ATS does).
-    private func pins(for host: ATSHost, note: (@autoclosure () -> String) -> Void) -> ATSPinRequirement? {
+    private func pins(for host: ATSHost, trail: inout ExplanationTrail) -> ATSPinRequirement? {
         guard !pinnedByName.isEmpty, host.kind == .dnsName else { return nil }
         var matched: [(String, ATSPinnedDomain)] = []
-        if let exact = pinnedByName[host.name] { matched.append((host.name, exact)) }
-        if let dot = host.name.firstIndex(of: ".") {
-            let parent = String(host.name[host.name.index(after: dot)...])
-            if let entry = pinnedByName[parent], entry.includesSubdomains { matched.append((parent, entry)) }
+        if let exact = pinnedByName[Substring(host.name)] { matched.append((host.name, exact)) }
+        if let dot = host.name.utf8.firstIndex(of: 0x2E) {
+            let parent = host.name[host.name.utf8.index(after: dot)...]
+            if let entry = pinnedByName[parent], entry.includesSubdomains { matched.append((String(parent), entry)) }
         }
         guard !matched.isEmpty else { return nil }
         let requirement = ATSPinRequirement(
             domains: matched.map(\.0), caPins: matched.flatMap(\.1.caIdentities),
             leafPins: matched.flatMap(\.1.leafIdentities))
-        note(
+        trail.note(
             "NSPinnedDomains \(requirement.domains.joined(separator: " + ")): \(requirement.caPins.count) CA pin(s), "
                 + "\(requirement.leafPins.count) leaf pin(s)"
                 + (requirement.caPins.isEmpty || requirement.leafPins.isEmpty
@@ -213,5 +226,19 @@ public struct ATSPolicy: Sendable {
             if !host.name.contains(".") { return "an unqualified name" }
             return host.name.hasSuffix(".local") ? "a .local name" : "a DNS name"
         }
+    }
+}
+
+/// The reasoning steps of a decision, recorded only when an explanation was asked for: the
+/// message closures are never evaluated on the fast path.
+struct ExplanationTrail {
+    let enabled: Bool
+    private(set) var steps: [String] = []
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    @inline(__always)
+    mutating func note(_ text: @autoclosure () -> String) {
+        if enabled { steps.append(text()) }
     }
 }
