@@ -4,7 +4,7 @@
 /// let decision = try policy.requirements(for: URL(string: "http://example.com")!)
 /// if !decision.isAllowed { print(decision.reason ?? "") }
 /// ```
-public struct ATSDecision: Sendable, Hashable, Codable {
+public struct ATSDecision: Sendable, Hashable, Encodable {
     /// The rule of the configuration that decided.
     public enum Rule: Sendable, Hashable, Codable {
         /// An `NSExceptionDomains` entry (its key), replacing the globals for this host.
@@ -21,8 +21,12 @@ public struct ATSDecision: Sendable, Hashable, Codable {
         case defaults
     }
 
-    /// The URL (or `scheme://host`) decided on.
-    public var url: String
+    /// The URL decided on (`scheme://host` when the decision was asked for by scheme and host).
+    public var url: String { explicitURL ?? scheme + "://" + host }
+    /// The URL as given, when one was; kept separate so that the fast path allocates no string.
+    var explicitURL: String?
+    /// The URL scheme, lowercase.
+    public var scheme: String
     /// The normalized host.
     public var host: String
     public var isAllowed: Bool
@@ -33,4 +37,20 @@ public struct ATSDecision: Sendable, Hashable, Codable {
     public var reason: String?
     /// The reasoning, step by step (filled by ``ATSPolicy/explain(_:load:)``).
     public var steps: [String]
+
+    private enum CodingKeys: String, CodingKey {
+        case url, scheme, host, isAllowed, rule, requirements, reason, steps
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(scheme, forKey: .scheme)
+        try container.encode(host, forKey: .host)
+        try container.encode(isAllowed, forKey: .isAllowed)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(requirements, forKey: .requirements)
+        try container.encodeIfPresent(reason, forKey: .reason)
+        try container.encode(steps, forKey: .steps)
+    }
 }

@@ -21,37 +21,93 @@ public struct ATSHost: Sendable, Hashable {
     public let name: String
     public let kind: Kind
     /// The address bytes of an IP literal (4 or 16), empty for names.
-    public let addressBytes: [UInt8]
+    public var addressBytes: [UInt8] {
+        let count = addressWidth / 8
+        return (0..<count).map { index in
+            let word = count == 16 && index < 8 ? address.high : address.low
+            let shift = 8 * (count == 16 ? 7 - index % 8 : 3 - index)
+            return UInt8(truncatingIfNeeded: word >> UInt64(shift))
+        }
+    }
+    /// The address as two words (IPv4 in the low word); zero for names.
+    let address: AddressKey
+    /// 32 for IPv4, 128 for IPv6, 0 for names.
+    let addressWidth: Int
+    private let hasDot: Bool
 
     public init(_ raw: String) {
-        var host = raw.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? raw.lowercased() : raw
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if host.hasSuffix(".") { host.removeLast() }
+        var shape = Shape(raw)
+        var host = shape.needsLowercasing ? raw.lowercased() : raw
+        if shape.bracketed { host = String(host.dropFirst().dropLast()) }
+        if shape.trailingDot { host.removeLast() }
+        if shape.needsLowercasing || shape.bracketed || shape.trailingDot { shape = Shape(host) }
         name = host
-        // Only strings made of digits and dots can be IPv4 literals; only those with a colon IPv6.
-        let maybeV4 = host.utf8.allSatisfy { $0 == 0x2E || ($0 >= 0x30 && $0 <= 0x39) }
-        if maybeV4, let v4 = Self.parse(host, family: AF_INET, size: 4) {
+        hasDot = shape.hasDot
+        if shape.onlyDigitsAndDots, let v4 = Self.parse(host, family: AF_INET, size: 4) {
             kind = .ipv4
-            addressBytes = v4
-        } else if host.utf8.contains(0x3A), let v6 = Self.parse(host, family: AF_INET6, size: 16) {
+            address = v4
+            addressWidth = 32
+        } else if shape.hasColon, let v6 = Self.parse(host, family: AF_INET6, size: 16) {
             kind = .ipv6
-            addressBytes = v6
+            address = v6
+            addressWidth = 128
         } else {
             kind = .dnsName
-            addressBytes = []
+            address = AddressKey(high: 0, low: 0)
+            addressWidth = 0
         }
+    }
+
+    /// What one pass over the UTF-8 bytes says about a host string.
+    private struct Shape {
+        var needsLowercasing = false
+        var bracketed = false
+        var trailingDot = false
+        var hasDot = false
+        var hasColon = false
+        var onlyDigitsAndDots = true
+
+        init(_ text: String) {
+            var text = text
+            self = text.withUTF8 { bytes in
+                var shape = Shape()
+                for byte in bytes {
+                    switch byte {
+                    case 0x41...0x5A, 0x80...: shape.needsLowercasing = true
+                    case 0x2E: shape.hasDot = true
+                    case 0x3A: shape.hasColon = true
+                    default: break
+                    }
+                    if byte != 0x2E && !(0x30...0x39).contains(byte) { shape.onlyDigitsAndDots = false }
+                }
+                shape.bracketed = bytes.count >= 2 && bytes.first == 0x5B && bytes.last == 0x5D
+                shape.trailingDot = bytes.count > 1 && bytes.last == 0x2E
+                return shape
+            }
+        }
+
+        private init() {}
     }
 
     /// An unqualified name (no dot), a `.local` name, or an IP literal: what ATS calls local.
     public var isLocal: Bool {
-        kind != .dnsName || !name.utf8.contains(0x2E) || name.hasSuffix(".local")
+        kind != .dnsName || !hasDot || name.hasSuffix(".local")
     }
 
-    static func parse(_ text: String, family: Int32, size: Int) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 16)
-        let ok = text.withCString { pointer in
-            buffer.withUnsafeMutableBytes { inet_pton(family, pointer, $0.baseAddress) }
+    static func parse(_ text: String, family: Int32, size: Int) -> AddressKey? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            let ok = text.withCString { inet_pton(family, $0, buffer.baseAddress) }
+            guard ok == 1 else { return nil }
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            for index in 0..<size {
+                if size == 16 && index < 8 {
+                    high = high << 8 | UInt64(buffer[index])
+                } else {
+                    low = low << 8 | UInt64(buffer[index])
+                }
+            }
+            return AddressKey(high: high, low: low)
         }
-        return ok == 1 ? Array(buffer.prefix(size)) : nil
     }
 }

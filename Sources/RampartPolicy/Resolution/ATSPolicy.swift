@@ -15,13 +15,14 @@ public struct ATSPolicy: Sendable {
     public let configuration: ATSConfiguration
     public let os: ATSOSGeneration
 
-    /// Keyed by `Substring` so that walking up a host's labels looks up without allocating.
-    private let exceptionsByName: [Substring: ATSExceptionDomain]
+    private let exceptionsByName: HostSuffixTable<ATSExceptionDomain>
     /// IP exceptions per family (4 or 16 bytes): the prefix lengths in use, longest first, and a
     /// table by (prefix length, masked network).
     private let exceptionPrefixes: [Int: [Int]]
     private let exceptionsByNetwork: [NetworkKey: (key: String, entry: ATSExceptionDomain)]
-    private let pinnedByName: [Substring: ATSPinnedDomain]
+    /// Each pinned domain with the requirement it makes on its own, built once, so the common
+    /// case (one matching entry) allocates nothing per decision.
+    private let pinnedByName: HostSuffixTable<(domain: ATSPinnedDomain, alone: ATSPinRequirement)>
 
     struct NetworkKey: Hashable, Sendable {
         var prefix: Int
@@ -31,7 +32,7 @@ public struct ATSPolicy: Sendable {
     public init(_ configuration: ATSConfiguration, os: ATSOSGeneration = .newest) {
         self.configuration = configuration
         self.os = os
-        var names: [Substring: ATSExceptionDomain] = [:]
+        var names: [(String, ATSExceptionDomain)] = []
         var networks: [NetworkKey: (key: String, entry: ATSExceptionDomain)] = [:]
         var prefixes: [Int: Set<Int>] = [:]
         for (key, entry) in configuration.exceptionDomains {
@@ -41,14 +42,22 @@ public struct ATSPolicy: Sendable {
                     prefixes[range.network.count, default: []].insert(range.prefixLength)
                 }
             } else {
-                names[Substring(key)] = entry
+                names.append((key, entry))
             }
         }
-        exceptionsByName = names
+        exceptionsByName = HostSuffixTable(names)
         exceptionsByNetwork = networks
         exceptionPrefixes = prefixes.mapValues { $0.sorted(by: >) }
-        pinnedByName = Dictionary(
-            uniqueKeysWithValues: configuration.pinnedDomains.map { (Substring($0.key), $0.value) })
+        pinnedByName = HostSuffixTable(
+            configuration.pinnedDomains.map { key, entry in
+                (
+                    key,
+                    (
+                        entry,
+                        ATSPinRequirement(domains: [key], caPins: entry.caIdentities, leafPins: entry.leafIdentities)
+                    )
+                )
+            })
     }
 
     /// The decision for `url` under a load of `kind`.
@@ -63,7 +72,7 @@ public struct ATSPolicy: Sendable {
     /// The decision for a scheme and host, without parsing a URL (the fast path).
     public func requirements(scheme: String, host: String, load kind: ATSLoadKind = .standard) -> ATSDecision {
         let lowered = scheme.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? scheme.lowercased() : scheme
-        return decide(scheme: lowered, host: ATSHost(host), url: lowered + "://" + host, load: kind, explain: false)
+        return decide(scheme: lowered, host: ATSHost(host), url: nil, load: kind, explain: false)
     }
 
     /// The decision for `url` with every reasoning step recorded in ``ATSDecision/steps``.
@@ -81,7 +90,7 @@ public struct ATSPolicy: Sendable {
 
     // MARK: the rules
 
-    private func decide(scheme: String, host: ATSHost, url: String, load kind: ATSLoadKind, explain: Bool)
+    private func decide(scheme: String, host: ATSHost, url: String?, load kind: ATSLoadKind, explain: Bool)
         -> ATSDecision
     {
         var trail = ExplanationTrail(enabled: explain)
@@ -127,7 +136,7 @@ public struct ATSPolicy: Sendable {
         var reason: String? = nil
         if !secure && !requirements.allowsCleartext {
             reason =
-                "App Transport Security has blocked a cleartext HTTP (\(scheme)://) load of \(url) since it is "
+                "App Transport Security has blocked a cleartext HTTP (\(scheme)://) load of \(url ?? scheme + "://" + host.name) since it is "
                 + "insecure. Use HTTPS instead, or add an NSExceptionDomains entry for \(host.name) with "
                 + "NSExceptionAllowsInsecureHTTPLoads."
             trail.note("cleartext is not allowed here: blocked")
@@ -136,7 +145,8 @@ public struct ATSPolicy: Sendable {
                 secure ? "allowed over TLS \(requirements.minimumTLSVersion.rawValue) or newer" : "cleartext allowed")
         }
         return ATSDecision(
-            url: url, host: host.name, isAllowed: reason == nil, rule: rule, requirements: requirements,
+            explicitURL: url, scheme: scheme, host: host.name, isAllowed: reason == nil, rule: rule,
+            requirements: requirements,
             reason: reason, steps: trail.steps)
     }
 
@@ -147,12 +157,12 @@ public struct ATSPolicy: Sendable {
         String, ATSExceptionDomain
     )? {
         if host.kind != .dnsName {
-            guard os.allowsIPExceptions, let prefixes = exceptionPrefixes[host.addressBytes.count] else {
+            guard os.allowsIPExceptions, let prefixes = exceptionPrefixes[host.addressWidth / 8] else {
                 if !os.allowsIPExceptions { trail.note("IP exception keys are read only from iOS 17 on") }
                 return nil
             }
-            let address = AddressKey(host.addressBytes)
-            let width = host.addressBytes.count * 8
+            let address = host.address
+            let width = host.addressWidth
             for prefix in prefixes {
                 let probe = NetworkKey(prefix: prefix, network: address.masked(to: prefix, width: width))
                 if let (key, entry) = exceptionsByNetwork[probe] {
@@ -162,21 +172,18 @@ public struct ATSPolicy: Sendable {
             }
             return nil
         }
-        if let entry = exceptionsByName[Substring(host.name)] {
-            trail.note("NSExceptionDomains has the exact key '\(host.name)'")
-            return (host.name, entry)
-        }
-        var rest = Substring(host.name)
-        while let dot = rest.utf8.firstIndex(of: 0x2E) {
-            rest = rest[rest.utf8.index(after: dot)...]
-            guard let entry = exceptionsByName[rest] else { continue }
-            if entry.includesSubdomains {
-                trail.note("NSExceptionDomains '\(rest)' has NSIncludesSubdomains and covers this subdomain")
-                return (String(rest), entry)
+        return exceptionsByName.nearest(to: host.name) { depth, key, entry in
+            if depth == 0 {
+                trail.note("NSExceptionDomains has the exact key '\(key)'")
+                return true
             }
-            trail.note("NSExceptionDomains '\(rest)' does not include subdomains; looking further up")
+            if entry.includesSubdomains {
+                trail.note("NSExceptionDomains '\(key)' has NSIncludesSubdomains and covers this subdomain")
+                return true
+            }
+            trail.note("NSExceptionDomains '\(key)' does not include subdomains; looking further up")
+            return false
         }
-        return nil
     }
 
     private func localNetworkingExempts(trail: inout ExplanationTrail) -> Bool {
@@ -200,16 +207,20 @@ public struct ATSPolicy: Sendable {
     /// `NSIncludesSubdomains` (one label only, as ATS does).
     private func pins(for host: ATSHost, trail: inout ExplanationTrail) -> ATSPinRequirement? {
         guard !pinnedByName.isEmpty, host.kind == .dnsName else { return nil }
-        var matched: [(String, ATSPinnedDomain)] = []
-        if let exact = pinnedByName[Substring(host.name)] { matched.append((host.name, exact)) }
-        if let dot = host.name.utf8.firstIndex(of: 0x2E) {
-            let parent = host.name[host.name.utf8.index(after: dot)...]
-            if let entry = pinnedByName[parent], entry.includesSubdomains { matched.append((String(parent), entry)) }
+        var found: ATSPinRequirement?
+        _ = pinnedByName.nearest(to: host.name, maxDepth: 1) { depth, _, entry in
+            guard depth == 0 || entry.domain.includesSubdomains else { return false }
+            if var union = found {
+                union.domains += entry.alone.domains
+                union.caPins += entry.alone.caPins
+                union.leafPins += entry.alone.leafPins
+                found = union
+            } else {
+                found = entry.alone
+            }
+            return false
         }
-        guard !matched.isEmpty else { return nil }
-        let requirement = ATSPinRequirement(
-            domains: matched.map(\.0), caPins: matched.flatMap(\.1.caIdentities),
-            leafPins: matched.flatMap(\.1.leafIdentities))
+        guard let requirement = found else { return nil }
         trail.note(
             "NSPinnedDomains \(requirement.domains.joined(separator: " + ")): \(requirement.caPins.count) CA pin(s), "
                 + "\(requirement.leafPins.count) leaf pin(s)"

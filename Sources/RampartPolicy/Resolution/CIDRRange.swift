@@ -71,7 +71,7 @@ struct AddressKey: Hashable, Sendable {
             low: lowBits == 0 ? 0 : (low >> (64 - lowBits)) << (64 - lowBits))
     }
 
-    private init(high: UInt64, low: UInt64) {
+    init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
