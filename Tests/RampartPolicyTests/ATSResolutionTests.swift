@@ -219,3 +219,42 @@ struct ATSResolutionTests {
         #expect((CIDRRange(text) != nil) == valid)
     }
 }
+
+@Suite("ATS host lookups")
+struct ATSHostLookupTests {
+    @Test("a host with the most labels DNS allows still finds its exact key and its ancestors")
+    func deepHosts() throws {
+        let deep = Array(repeating: "a", count: 125).joined(separator: ".") + ".example.com"
+        let configuration = ATSConfiguration(exceptionDomains: [
+            deep: ATSExceptionDomain(minimumTLSVersion: .v1_3),
+            "example.com": ATSExceptionDomain(includesSubdomains: true, allowsInsecureHTTPLoads: true),
+        ])
+        let policy = ATSPolicy(configuration)
+        let exact = policy.requirements(scheme: "https", host: deep)
+        #expect(exact.rule == .exceptionDomain(deep))
+        #expect(exact.requirements.minimumTLSVersion == .v1_3)
+        let sibling = policy.requirements(scheme: "http", host: "b." + deep.dropFirst(2))
+        #expect(sibling.rule == .exceptionDomain("example.com"))
+        #expect(sibling.isAllowed)
+    }
+
+    @Test(
+        "hosts are normalized: case, brackets and a trailing dot",
+        arguments: [
+            ("Example.COM.", "example.com", ATSHost.Kind.dnsName), ("[::1]", "::1", .ipv6),
+            ("127.0.0.1", "127.0.0.1", .ipv4),
+            ("1.2.3", "1.2.3", .dnsName), ("FE80::1", "fe80::1", .ipv6),
+        ])
+    func normalization(raw: String, name: String, kind: ATSHost.Kind) {
+        let host = ATSHost(raw)
+        #expect(host.name == name)
+        #expect(host.kind == kind)
+    }
+
+    @Test("IP literals keep their address bytes")
+    func addressBytes() {
+        #expect(ATSHost("10.1.2.3").addressBytes == [10, 1, 2, 3])
+        #expect(ATSHost("::1").addressBytes == Array(repeating: 0, count: 15) + [1])
+        #expect(ATSHost("example.com").addressBytes.isEmpty)
+    }
+}
