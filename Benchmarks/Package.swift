@@ -3,7 +3,7 @@ import PackageDescription
 
 // Rampart's benchmarks (ordo-one/benchmark). Run from this folder:
 //   swift package --allow-writing-to-package-directory benchmark
-// Scripts/bench-cli times the `rampart` CLI against peer tools.
+// Scripts/bench runs them from the repository root.
 let package = Package(
     name: "RampartBenchmarks",
     platforms: [.macOS(.v14)],
@@ -12,25 +12,21 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .executableTarget(
-            name: "LabHandshakes",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "RampartTestKit", package: "Rampart"),
-            ],
-            path: "Benchmarks/LabHandshakes",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "PolicyDecisions",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "RampartPolicy", package: "Rampart"),
-            ],
-            path: "Benchmarks/PolicyDecisions",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("LabHandshakes", measuring: "RampartTestKit"),
+        benchmark("PolicyDecisions", measuring: "RampartPolicy"),
     ]
 )
+
+/// A benchmark executable in `Benchmarks/NAME` that measures one Rampart library.
+func benchmark(_ name: String, measuring library: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            .product(name: "Benchmark", package: "benchmark"),
+            .product(name: library, package: "Rampart"),
+        ],
+        path: "Benchmarks/\(name)",
+        swiftSettings: [.swiftLanguageMode(.v6)],
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
