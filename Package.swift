@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
+        .library(name: "RampartTrust", targets: ["RampartTrust"]),
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
         .executable(name: "rampart", targets: ["rampart"]),
     ],
@@ -25,6 +26,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "RampartPolicy", swiftSettings: strictSwift),
+        .target(
+            name: "RampartTrust",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "RampartTestKit",
             dependencies: [
@@ -44,8 +55,10 @@ let package = Package(
             name: "rampart",
             dependencies: [
                 "RampartPolicy",
+                "RampartTrust",
                 "RampartTestKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSwift
@@ -54,6 +67,11 @@ let package = Package(
             name: "RampartPolicyTests",
             dependencies: ["RampartPolicy", "RampartTestKit"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartTrustTests",
+            dependencies: ["RampartTrust", "RampartTestKit"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -14,6 +14,6 @@ struct Rampart: AsyncParsableCommand {
             Shell completion: rampart --generate-completion-script bash|zsh|fish
             """,
         version: version,
-        subcommands: [DemoCommand.self, ATSCommand.self]
+        subcommands: [DemoCommand.self, ATSCommand.self, PinCommand.self]
     )
 }

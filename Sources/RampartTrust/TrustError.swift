@@ -1,0 +1,33 @@
+/// Why trust material could not be read or a trust configuration is invalid.
+public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A pin string is not `sha256/BASE64` or base64 of 32 bytes.
+    case malformedPin(String, reason: String)
+    /// A certificate file does not exist.
+    case missingFile(path: String)
+    /// A certificate file exists but cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The bytes are neither PEM certificates nor a DER certificate.
+    case malformedCertificate(source: String, reason: String)
+
+    /// The CLI's documented exit code: 66 missing input, 74 I/O error, 65 bad data.
+    public var exitCode: Int32 {
+        switch self {
+        case .missingFile: return 66
+        case .unreadable: return 74
+        case .malformedPin, .malformedCertificate: return 65
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .malformedPin(let pin, let reason):
+            return "'\(pin)' is not a pin: \(reason); compute pins with `rampart pin CERT.pem`"
+        case .missingFile(let path):
+            return "\(path): no such file"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot be read (\(reason))"
+        case .malformedCertificate(let source, let reason):
+            return "\(source): not a certificate: \(reason); give PEM (one or more CERTIFICATE blocks) or DER"
+        }
+    }
+}
