@@ -1,0 +1,24 @@
+import X509
+
+/// Which roots a client trusts: the system store, custom roots added to it, or custom roots
+/// replacing it (what `SecTrustSetAnchorCertificates` does on Apple platforms).
+///
+/// ```swift
+/// let anchors = TrustAnchors.only([companyRoot])
+/// ```
+public enum TrustAnchors: Sendable, Hashable {
+    /// The system store (`/etc/ssl/certs` on Linux).
+    case system
+    /// The system store plus these roots.
+    case systemPlus([Certificate])
+    /// Only these roots.
+    case only([Certificate])
+
+    var store: CertificateStore {
+        switch self {
+        case .system: return CertificateStore.systemTrustRoots
+        case .systemPlus(let roots): return CertificateStore.systemTrustRoots.appending(contentsOf: roots)
+        case .only(let roots): return CertificateStore(roots)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import X509
+
+/// The outcome of evaluating a server's chain: trusted, trusted with warnings, or rejected, with
+/// every reason typed.
+///
+/// ```swift
+/// let decision = await evaluator.evaluate(served: chain, host: "api.example.com")
+/// if decision.verdict == .rejected { print(decision.failures.map(\.description)) }
+/// ```
+public struct TrustDecision: Sendable {
+    public enum Verdict: String, Sendable, Codable {
+        case trusted
+        case trustedWithWarnings
+        case rejected
+    }
+
+    public enum Warning: Sendable, Hashable, CustomStringConvertible {
+        /// A pinned-domain entry past its expiration date was ignored.
+        case pinSetExpired(domain: String)
+        /// A report-only pin set did not match; the connection went on.
+        case pinMismatchReported(PinMismatch)
+
+        public var description: String {
+            switch self {
+            case .pinSetExpired(let domain): return "the pins for \(domain) have expired and were not checked"
+            case .pinMismatchReported(let mismatch): return "report-only: \(mismatch)"
+            }
+        }
+    }
+
+    public var verdict: Verdict
+    public var failures: [TrustFailure]
+    public var warnings: [Warning]
+    /// The validated path, leaf first, root last (empty when validation failed).
+    public var validatedChain: [Certificate]
+    /// The pin mismatch, enforced or reported, for pin-failure reports.
+    public var pinMismatch: PinMismatch?
+}

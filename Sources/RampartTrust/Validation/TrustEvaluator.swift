@@ -1,0 +1,143 @@
+import Foundation
+import SwiftASN1
+import X509
+
+/// Decides whether to trust a server: RFC 5280 chain validation and server identity with
+/// swift-certificates' `Verifier`, ATS certificate rules, and pins matched against the
+/// *validated* path only — never the list the server sent (CVE-2016-2402).
+///
+/// Pure decision code: DER chain, host and time in; a ``TrustDecision`` out. An Apple-platform
+/// app can call it from its `URLSessionDelegate`; NIO pipelines use it through NIOSSL.
+///
+/// ```swift
+/// let evaluator = TrustEvaluator(anchors: .system, atsCertificateRules: true, pinning: [apiPins])
+/// let decision = await evaluator.evaluate(served: chain, host: "api.example.com")
+/// ```
+public struct TrustEvaluator: Sendable {
+    public var anchors: TrustAnchors
+    public var atsCertificateRules: Bool
+    public var pinning: [PinnedHost]
+
+    public init(anchors: TrustAnchors = .system, atsCertificateRules: Bool = true, pinning: [PinnedHost] = []) {
+        self.anchors = anchors
+        self.atsCertificateRules = atsCertificateRules
+        self.pinning = pinning
+    }
+
+    /// Evaluates the chain a server `served` (leaf first) for `host` at `time`.
+    public func evaluate(served: [Certificate], host rawHost: String, at time: Date = Date()) async -> TrustDecision {
+        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
+        guard let leaf = served.first else {
+            return reject([.untrustedIssuer(issuer: "-", detail: "the server sent no certificate")])
+        }
+        let isIP = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let identity = ServerIdentityPolicy(serverHostname: isIP ? nil : host, serverIP: isIP ? host : nil)
+        let rules = atsCertificateRules
+        var verifier = Verifier(rootCertificates: anchors.store) {
+            RFC5280Policy(validationTime: time)
+            identity
+            if rules { ATSCertificateRules() }
+        }
+        let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(served.dropFirst()))
+        guard case .validCertificate(let validated) = result else {
+            return reject(await classify(served: served, host: host, identity: identity, time: time, result: result))
+        }
+        return checkPins(Array(validated), host: host, time: time)
+    }
+
+    /// Names the most specific reason a chain failed, in the order a person would fix them.
+    private func classify(
+        served: [Certificate], host: String, identity: ServerIdentityPolicy, time: Date,
+        result: CertificateValidationResult
+    ) async -> [TrustFailure] {
+        var failures: [TrustFailure] = []
+        for certificate in served {
+            let subject = String(describing: certificate.subject)
+            if certificate.notValidAfter < time {
+                failures.append(.expired(subject: subject, notValidAfter: certificate.notValidAfter))
+            }
+            if certificate.notValidBefore > time {
+                failures.append(.notYetValid(subject: subject, notValidBefore: certificate.notValidBefore))
+            }
+        }
+        guard let leaf = served.first else { return failures }
+        // The leaf alone, trusted as its own root, judged only on its name (classification only:
+        // the real verdict came from the full verifier above).
+        var identityOnly = Verifier(rootCertificates: CertificateStore([leaf])) {
+            NameOnlyClassification()
+            identity
+        }
+        if case .couldNotValidate = await identityOnly.validate(leaf: leaf, intermediates: CertificateStore()) {
+            failures.append(.hostMismatch(host: host))
+        }
+        if atsCertificateRules {
+            failures += ATSCertificateRules.violations(in: served).map { .atsCertificateRule($0) }
+        }
+        if leaf.subject == leaf.issuer {
+            failures.append(.selfSigned(subject: String(describing: leaf.subject)))
+        }
+        if failures.isEmpty {
+            var detail = "a missing intermediate or an unknown CA"
+            if case .couldNotValidate(let policyFailures) = result, let first = policyFailures.first {
+                detail = String(describing: first.policyFailureReason)
+            }
+            let top = served.last.map { String(describing: $0.issuer) } ?? "-"
+            failures.append(.untrustedIssuer(issuer: top, detail: detail))
+        }
+        return failures
+    }
+
+    private func checkPins(_ chain: [Certificate], host: String, time: Date) -> TrustDecision {
+        var warnings: [TrustDecision.Warning] = []
+        var applicable: [PinnedHost] = []
+        for entry in pinning where entry.covers(host) {
+            if let expiration = entry.expiration, expiration < time {
+                warnings.append(.pinSetExpired(domain: entry.domain))
+            } else {
+                applicable.append(entry)
+            }
+        }
+        guard !applicable.isEmpty else {
+            return TrustDecision(
+                verdict: warnings.isEmpty ? .trusted : .trustedWithWarnings, failures: [], warnings: warnings,
+                validatedChain: chain, pinMismatch: nil)
+        }
+        let pins = applicable.flatMap(\.pins)
+        if PinMatcher(pins: pins).matches(chain) {
+            return TrustDecision(
+                verdict: warnings.isEmpty ? .trusted : .trustedWithWarnings, failures: [], warnings: warnings,
+                validatedChain: chain, pinMismatch: nil)
+        }
+        let mismatch = PinMismatch(
+            host: host, pinnedDomains: applicable.map(\.domain), expected: pins.map(PinMatcher.describe),
+            served: chain.compactMap { certificate in
+                (try? SPKIPin(certificate: certificate)).map {
+                    PinMismatch.ServedPin(subject: String(describing: certificate.subject), pin: $0)
+                }
+            })
+        if applicable.contains(where: \.enforced) {
+            return TrustDecision(
+                verdict: .rejected, failures: [.pinMismatch(mismatch)], warnings: warnings, validatedChain: chain,
+                pinMismatch: mismatch)
+        }
+        return TrustDecision(
+            verdict: .trustedWithWarnings, failures: [], warnings: warnings + [.pinMismatchReported(mismatch)],
+            validatedChain: chain, pinMismatch: mismatch)
+    }
+
+    private func reject(_ failures: [TrustFailure]) -> TrustDecision {
+        TrustDecision(verdict: .rejected, failures: failures, warnings: [], validatedChain: [], pinMismatch: nil)
+    }
+}
+
+/// Lets the verifier accept a lone leaf's critical extensions so that only the server-identity
+/// policy judges it. Used solely to name *why* a chain already rejected by the full verifier
+/// failed; never to accept anything.
+private struct NameOnlyClassification: VerifierPolicy {
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [
+        .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.extendedKeyUsage,
+        .X509ExtensionID.nameConstraints,
+    ]
+
+    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult { .meetsPolicy }
+}
