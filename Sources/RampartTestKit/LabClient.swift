@@ -33,8 +33,12 @@ public enum LabClient {
     /// Connects to `host:port`, verifies the server as `serverName` against `trusting`, and fetches `path`.
     ///
     /// - Throws: NIOSSL's handshake error when the chain or the name does not verify.
+    ///
+    /// - Parameter verification: makes a custom verification callback (for example Rampart's
+    ///   trust decision) that replaces BoringSSL's; `roots` are then not consulted.
     public static func get(
-        host: String, port: Int, serverName: String, path: String = "/", trusting roots: [Certificate]
+        host: String, port: Int, serverName: String, path: String = "/", trusting roots: [Certificate],
+        verification: (@Sendable () -> NIOSSLCustomVerificationCallbackWithMetadata)? = nil
     ) async throws -> Exchange {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.certificateVerification = .fullVerification
@@ -47,7 +51,14 @@ public enum LabClient {
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(try NIOSSLClientHandler(context: context, serverHostname: serverName))
+                    if let verification {
+                        try sync.addHandler(
+                            try NIOSSLClientHandler(
+                                context: context, serverHostname: serverName,
+                                customVerificationCallbackWithMetadata: verification()))
+                    } else {
+                        try sync.addHandler(try NIOSSLClientHandler(context: context, serverHostname: serverName))
+                    }
                     try sync.addHandler(recorder)
                     try sync.addHTTPClientHandlers()
                     return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(

@@ -110,6 +110,7 @@ struct TrustEvaluatorTests {
             case .selfSigned: return "selfSigned"
             case .untrustedIssuer: return "untrustedIssuer"
             case .atsCertificateRule: return "atsCertificateRule"
+            case .undecodableCertificate: return "undecodableCertificate"
             case .pinMismatch: return "pinMismatch"
             }
         }

@@ -37,9 +37,7 @@ public struct CertificateSummary: Sendable, Codable, Hashable {
         notValidBefore = certificate.notValidBefore
         notValidAfter = certificate.notValidAfter
         spkiPin = try SPKIPin(certificate: certificate)
-        var serializer = DER.Serializer()
-        try serializer.serialize(certificate)
-        certificateSHA256 = SHA256.hash(data: serializer.serializedBytes).map { String(format: "%02x", $0) }.joined()
+        certificateSHA256 = SHA256.hash(data: try certificate.derBytes).map { String(format: "%02x", $0) }.joined()
         if case .isCertificateAuthority = try certificate.extensions.basicConstraints {
             isCertificateAuthority = true
         } else {

@@ -28,9 +28,8 @@ struct PinMatcher {
             guard let actual = try? SPKIPin(certificate: certificate) else { return false }
             return actual.matches(expected)
         case .certificate(let digest):
-            var serializer = DER.Serializer()
-            guard (try? serializer.serialize(certificate)) != nil else { return false }
-            return ConstantTime.equal(Array(SHA256.hash(data: serializer.serializedBytes)), digest)
+            guard let der = try? certificate.derBytes else { return false }
+            return ConstantTime.equal(Array(SHA256.hash(data: der)), digest)
         }
     }
 

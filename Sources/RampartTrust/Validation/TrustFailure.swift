@@ -11,6 +11,9 @@ public enum TrustFailure: Sendable, Hashable, CustomStringConvertible {
     case selfSigned(subject: String)
     /// No path to a trusted root: an unknown CA, or a missing intermediate.
     case untrustedIssuer(issuer: String, detail: String)
+    /// A served certificate could not be decoded (`position` 0 is the leaf). swift-certificates
+    /// refuses RSA keys under 2048 bits at this stage, so weak RSA leaves from the wire end here.
+    case undecodableCertificate(position: Int, detail: String)
     /// ATS's key-size or signature rules.
     case atsCertificateRule(ATSCertificateRules.Violation)
     /// The validated chain matches none of the pins for the host.
@@ -25,6 +28,9 @@ public enum TrustFailure: Sendable, Hashable, CustomStringConvertible {
         case .selfSigned(let subject): return "\(subject) is self-signed and not a trusted root"
         case .untrustedIssuer(let issuer, let detail):
             return "no path from the certificate to a trusted root (issuer \(issuer)): \(detail)"
+        case .undecodableCertificate(let position, let detail):
+            return "certificate \(position) of the served chain does not decode (\(detail)); "
+                + "RSA keys under 2048 bits and malformed encodings are refused"
         case .atsCertificateRule(let violation): return violation.description
         case .pinMismatch(let mismatch): return mismatch.description
         }

@@ -12,7 +12,7 @@ struct DemoCommand: AsyncParsableCommand {
     )
 
     /// The chapters, in the order they are shown.
-    static let chapters: [any DemoChapter] = [LabHandshakeChapter(), ATSPolicyChapter()]
+    static let chapters: [any DemoChapter] = [LabHandshakeChapter(), PinningChapter(), ATSPolicyChapter()]
 
     @OptionGroup var output: FormatOptions
 

@@ -1,0 +1,68 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOSSL
+import X509
+
+/// Enforces a ``TrustEvaluator``'s decision inside a NIOSSL handshake, so any NIO pipeline
+/// (Rampart's client, gRPC, Postgres, your own) trusts exactly what Rampart decides.
+///
+/// The callback replaces BoringSSL's verification: the served chain goes to the evaluator, a
+/// rejection fails the handshake, and the validated chain (not the served list) is handed back to
+/// NIOSSL. The last decision is kept for error messages and pin-failure reports.
+///
+/// ```swift
+/// let trust = TrustVerificationCallback(evaluator: evaluator, host: "api.example.com")
+/// let handler = try NIOSSLClientHandler(
+///     context: context, serverHostname: "api.example.com",
+///     customVerificationCallbackWithMetadata: trust.callback)
+/// // after a failed handshake: trust.lastDecision?.failures
+/// ```
+public final class TrustVerificationCallback: Sendable {
+    public let evaluator: TrustEvaluator
+    public let host: String
+    private let decision = NIOLockedValueBox<TrustDecision?>(nil)
+    private let observer: (@Sendable (TrustDecision) -> Void)?
+
+    /// - Parameter onDecision: called with every decision (for example to send pin-failure reports).
+    public init(evaluator: TrustEvaluator, host: String, onDecision: (@Sendable (TrustDecision) -> Void)? = nil) {
+        self.evaluator = evaluator
+        self.host = host
+        self.observer = onDecision
+    }
+
+    /// The decision of the most recent handshake, if one has been evaluated.
+    public var lastDecision: TrustDecision? { decision.withLockedValue { $0 } }
+
+    /// The callback to give `NIOSSLClientHandler(context:serverHostname:customVerificationCallbackWithMetadata:)`.
+    public var callback: NIOSSLCustomVerificationCallbackWithMetadata {
+        { [self] certificates, promise in
+            var served: [Certificate] = []
+            var undecodable: TrustFailure?
+            for (position, certificate) in certificates.enumerated() where undecodable == nil {
+                do {
+                    served.append(try Certificate(derEncoded: certificate.toDERBytes()))
+                } catch {
+                    undecodable = .undecodableCertificate(position: position, detail: "\(error)")
+                }
+            }
+            let decoded = served
+            let failure = undecodable
+            promise.completeWithTask {
+                let outcome: TrustDecision
+                if let failure {
+                    outcome = TrustDecision(
+                        verdict: .rejected, failures: [failure], warnings: [], validatedChain: [], pinMismatch: nil)
+                } else {
+                    outcome = await self.evaluator.evaluate(served: decoded, host: self.host)
+                }
+                self.decision.withLockedValue { $0 = outcome }
+                self.observer?(outcome)
+                guard outcome.verdict != .rejected else { return .failed }
+                let validated = try outcome.validatedChain.map {
+                    try NIOSSLCertificate(bytes: $0.derBytes, format: .der)
+                }
+                return .certificateVerified(VerificationMetadata(ValidatedCertificateChain(validated)))
+            }
+        }
+    }
+}
