@@ -149,7 +149,9 @@ struct TrustEvaluatorTests {
         #expect(any.covers("b.a.example.com") && any.domain == "example.com")
     }
 
-    @Test("configuration mistakes are refused", arguments: ["single pin", "public suffix", "wildcard", "co.uk"])
+    @Test(
+        "configuration mistakes are refused",
+        arguments: ["single pin", "public suffix", "wildcard", "co.uk", "single label"])
     func configuration(mistake: String) throws {
         let two: [PinnedHost.ScopedPin] = [.init(try offlineBackup), .init(try intermediatePin)]
         #expect(throws: TrustConfigurationError.self) {
@@ -157,6 +159,7 @@ struct TrustEvaluatorTests {
             case "single pin": _ = try PinnedHost(domain: "example.com", pins: [.init(try offlineBackup)])
             case "public suffix": _ = try PinnedHost(domain: "com", coverage: .anyDepthOfSubdomains, pins: two)
             case "co.uk": _ = try PinnedHost(domain: "co.uk", coverage: .oneLevelOfSubdomains, pins: two)
+            case "single label": _ = try PinnedHost(domain: "localhost", coverage: .oneLevelOfSubdomains, pins: two)
             default: _ = try PinnedHost(domain: "*.example.com", pins: two)
             }
         }

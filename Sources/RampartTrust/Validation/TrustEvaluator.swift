@@ -109,7 +109,7 @@ public struct TrustEvaluator: Sendable {
                 validatedChain: chain, pinMismatch: nil)
         }
         let mismatch = PinMismatch(
-            host: host, pinnedDomains: applicable.map(\.domain), expected: pins.map(PinMatcher.describe),
+            host: host, entries: applicable, expected: pins.map(PinMatcher.describe),
             served: chain.compactMap { certificate in
                 (try? SPKIPin(certificate: certificate)).map {
                     PinMismatch.ServedPin(subject: String(describing: certificate.subject), pin: $0)

@@ -40,8 +40,10 @@ public enum TrustFailure: Sendable, Hashable, CustomStringConvertible {
 /// A pin failure, laid out like OkHttp's message so that the right pin can be copied.
 public struct PinMismatch: Sendable, Hashable, CustomStringConvertible {
     public var host: String
-    /// The pinned domains that applied.
-    public var pinnedDomains: [String]
+    /// The pinned-domain entries that applied.
+    public var entries: [PinnedHost]
+    /// Their domains.
+    public var pinnedDomains: [String] { entries.map(\.domain) }
     /// The pins the configuration expected (public-key pins as `sha256/…`).
     public var expected: [String]
     /// The validated chain, leaf first: subject and pin.
