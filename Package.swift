@@ -10,6 +10,7 @@ let package = Package(
     name: "Rampart",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        .library(name: "RampartDiagnostics", targets: ["RampartDiagnostics"]),
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
         .library(name: "RampartTrust", targets: ["RampartTrust"]),
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
@@ -26,6 +27,18 @@ let package = Package(
     ],
     targets: [
         .target(name: "RampartPolicy", swiftSettings: strictSwift),
+        .target(
+            name: "RampartDiagnostics",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "RampartTrust",
             dependencies: [
@@ -57,6 +70,7 @@ let package = Package(
         .executableTarget(
             name: "rampart",
             dependencies: [
+                "RampartDiagnostics",
                 "RampartPolicy",
                 "RampartTrust",
                 "RampartTestKit",
@@ -75,6 +89,11 @@ let package = Package(
         .testTarget(
             name: "RampartTrustTests",
             dependencies: ["RampartTrust", "RampartTestKit"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartDiagnosticsTests",
+            dependencies: ["RampartDiagnostics", "RampartTestKit"],
             swiftSettings: strictSwift
         ),
         .testTarget(

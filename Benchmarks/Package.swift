@@ -14,17 +14,16 @@ let package = Package(
     targets: [
         benchmark("LabHandshakes", measuring: "RampartTestKit"),
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),
+        benchmark("TrustDecisions", measuring: "RampartTrust", "RampartTestKit"),
     ]
 )
 
 /// A benchmark executable in `Benchmarks/NAME` that measures one Rampart library.
-func benchmark(_ name: String, measuring library: String) -> Target {
+func benchmark(_ name: String, measuring libraries: String...) -> Target {
     .executableTarget(
         name: name,
-        dependencies: [
-            .product(name: "Benchmark", package: "benchmark"),
-            .product(name: library, package: "Rampart"),
-        ],
+        dependencies: [.product(name: "Benchmark", package: "benchmark")]
+            + libraries.map { .product(name: $0, package: "Rampart") },
         path: "Benchmarks/\(name)",
         swiftSettings: [.swiftLanguageMode(.v6)],
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -75,3 +75,22 @@ struct PinCLITests {
         #expect(missing.standardOutput.isEmpty)
     }
 }
+
+extension PinCLITests {
+    @Test("HOST:PORT shows the chain a live server sends; a closed port exits 74")
+    func live() async throws {
+        let chain = try LabPKI.shared().chain(.good)
+        let output = try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
+            try await RampartBinary.run(["pin", "127.0.0.1:\(server.port)", "--server-name", "localhost"])
+        }
+        #expect(output.exitCode == 0, "\(output.standardErrorText)")
+        #expect(output.standardOutputText.contains("[0] CN=Rampart Lab good leaf"))
+        #expect(output.standardOutputText.contains("[1] CN=Rampart Lab Intermediate CA"))
+        let server = try await LabServer.start(LabServerConfiguration(chain: chain))
+        let port = server.port
+        try await server.stop()
+        let closed = try await RampartBinary.run(["pin", "127.0.0.1:\(port)"])
+        #expect(closed.exitCode == 74)
+        #expect(closed.standardErrorText.contains("cannot connect to 127.0.0.1:\(port)"))
+    }
+}

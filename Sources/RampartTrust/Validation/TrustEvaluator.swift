@@ -87,6 +87,16 @@ public struct TrustEvaluator: Sendable {
         return failures
     }
 
+    /// Applies only the pins to a chain that something else already validated (for example
+    /// `SecTrustEvaluateWithError` in a `URLSessionDelegate`), leaf first, root last.
+    ///
+    /// ```swift
+    /// let decision = evaluator.checkPins(validatedChain: chain, host: "api.example.com")
+    /// ```
+    public func checkPins(validatedChain chain: [Certificate], host: String, at time: Date = Date()) -> TrustDecision {
+        checkPins(chain, host: host.lowercased(), time: time)
+    }
+
     private func checkPins(_ chain: [Certificate], host: String, time: Date) -> TrustDecision {
         var warnings: [TrustDecision.Warning] = []
         var applicable: [PinnedHost] = []
