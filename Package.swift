@@ -6,6 +6,27 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// Certificates and the crypto under them.
+let certificates: [Target.Dependency] = [
+    .product(name: "Crypto", package: "swift-crypto"),
+    .product(name: "_CryptoExtras", package: "swift-crypto"),
+    .product(name: "X509", package: "swift-certificates"),
+    .product(name: "SwiftASN1", package: "swift-asn1"),
+]
+
+/// SwiftNIO with TLS.
+let nioTLS: [Target.Dependency] = [
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+    .product(name: "NIOSSL", package: "swift-nio-ssl"),
+]
+
+/// Sockets and the TLS handshake events.
+let nioSockets: [Target.Dependency] = [
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOTLS", package: "swift-nio"),
+]
+
 let package = Package(
     name: "Rampart",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -29,42 +50,17 @@ let package = Package(
         .target(name: "RampartPolicy", swiftSettings: strictSwift),
         .target(
             name: "RampartDiagnostics",
-            dependencies: [
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOTLS", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
+            dependencies: [.product(name: "X509", package: "swift-certificates")] + nioTLS + nioSockets,
             swiftSettings: strictSwift
         ),
         .target(
             name: "RampartTrust",
-            dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
+            dependencies: certificates + nioTLS,
             swiftSettings: strictSwift
         ),
         .target(
             name: "RampartTestKit",
-            dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOTLS", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
+            dependencies: certificates + nioTLS + nioSockets + [.product(name: "NIOHTTP1", package: "swift-nio")],
             swiftSettings: strictSwift
         ),
         .executableTarget(
