@@ -165,3 +165,23 @@ struct TrustEvaluatorTests {
         }
     }
 }
+
+extension TrustEvaluatorTests {
+    @Test("whole-certificate pins (SHA-256 of the DER) match the served leaf, through cached fingerprints too")
+    func certificatePins() async throws {
+        let good = try pki.chain(.good)
+        let leafDigest = try #require(try ChainFingerprints([good.leaf.certificate]).certificateDigests.first)
+        let summaryHex = try CertificateSummary(good.leaf.certificate).certificateSHA256
+        #expect(leafDigest.map { String(format: "%02x", $0) }.joined() == summaryHex)
+        let pins = try PinnedHost(
+            domain: "localhost",
+            pins: [.init(certificateSHA256: leafDigest, scope: .leaf), .init(try offlineBackup, scope: .leaf)])
+        #expect(try await evaluate(.good, pinning: [pins]).verdict == .trusted)
+        #expect(try await evaluate(.p384, pinning: [pins]).verdict == .rejected)
+        let evaluator = TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: [pins])
+        let fingerprints = try ChainFingerprints(good.served + [pki.root.certificate])
+        #expect(evaluator.checkPins(fingerprints, host: "LOCALHOST").verdict == .trusted)
+        let other = try ChainFingerprints(try pki.chain(.p384).served + [pki.root.certificate])
+        #expect(evaluator.checkPins(other, host: "localhost").verdict == .rejected)
+    }
+}

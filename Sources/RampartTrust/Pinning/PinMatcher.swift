@@ -1,35 +1,28 @@
-import Crypto
-import SwiftASN1
-import X509
-
 /// Matches a union of scoped pins against a validated chain: every scope that has pins must be
 /// satisfied — a leaf pin by the leaf, a CA pin by a certificate above it, an `any` pin by any —
 /// so that when both leaf and CA pins are given, both must match (as ATS requires).
 struct PinMatcher {
     let pins: [PinnedHost.ScopedPin]
 
-    func matches(_ chain: [Certificate]) -> Bool {
-        guard let leaf = chain.first else { return false }
-        let above = Array(chain.dropFirst())
+    func matches(_ chain: ChainFingerprints) -> Bool {
+        let count = chain.certificates.count
+        guard count > 0 else { return false }
         for scope in [PinnedHost.ScopedPin.Scope.leaf, .ca, .any] {
             let scoped = pins.filter { $0.scope == scope }
             guard !scoped.isEmpty else { continue }
-            let candidates = scope == .leaf ? [leaf] : scope == .ca ? above : chain
-            let satisfied = candidates.contains { certificate in scoped.contains { Self.pin($0, matches: certificate) }
+            let positions = scope == .leaf ? 0..<1 : scope == .ca ? 1..<count : 0..<count
+            let satisfied = positions.contains { position in
+                scoped.contains { Self.pin($0, matches: chain, at: position) }
             }
             if !satisfied { return false }
         }
         return true
     }
 
-    static func pin(_ pin: PinnedHost.ScopedPin, matches certificate: Certificate) -> Bool {
+    static func pin(_ pin: PinnedHost.ScopedPin, matches chain: ChainFingerprints, at position: Int) -> Bool {
         switch pin.kind {
-        case .publicKey(let expected):
-            guard let actual = try? SPKIPin(certificate: certificate) else { return false }
-            return actual.matches(expected)
-        case .certificate(let digest):
-            guard let der = try? certificate.derBytes else { return false }
-            return ConstantTime.equal(Array(SHA256.hash(data: der)), digest)
+        case .publicKey(let expected): return chain.publicKeyPins[position].matches(expected)
+        case .certificate(let digest): return ConstantTime.equal(chain.certificateDigests[position], digest)
         }
     }
 

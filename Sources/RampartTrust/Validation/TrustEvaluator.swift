@@ -42,7 +42,11 @@ public struct TrustEvaluator: Sendable {
         guard case .validCertificate(let validated) = result else {
             return reject(await classify(served: served, host: host, identity: identity, time: time, result: result))
         }
-        return checkPins(Array(validated), host: host, time: time)
+        do {
+            return checkPins(try ChainFingerprints(Array(validated)), host: host, time: time)
+        } catch {
+            return reject([.undecodableCertificate(position: 0, detail: "\(error)")])
+        }
     }
 
     /// Names the most specific reason a chain failed, in the order a person would fix them.
@@ -94,10 +98,21 @@ public struct TrustEvaluator: Sendable {
     /// let decision = evaluator.checkPins(validatedChain: chain, host: "api.example.com")
     /// ```
     public func checkPins(validatedChain chain: [Certificate], host: String, at time: Date = Date()) -> TrustDecision {
-        checkPins(chain, host: host.lowercased(), time: time)
+        do {
+            return checkPins(try ChainFingerprints(chain), host: host, at: time)
+        } catch {
+            return reject([.undecodableCertificate(position: 0, detail: "\(error)")])
+        }
     }
 
-    private func checkPins(_ chain: [Certificate], host: String, time: Date) -> TrustDecision {
+    /// Applies only the pins to a validated chain whose fingerprints were computed before (the
+    /// cheap path for a connection pool re-checking a kept-alive chain).
+    public func checkPins(_ fingerprints: ChainFingerprints, host: String, at time: Date = Date()) -> TrustDecision {
+        checkPins(fingerprints, host: host.lowercased(), time: time)
+    }
+
+    private func checkPins(_ fingerprints: ChainFingerprints, host: String, time: Date) -> TrustDecision {
+        let chain = fingerprints.certificates
         var warnings: [TrustDecision.Warning] = []
         var applicable: [PinnedHost] = []
         for entry in pinning where entry.covers(host) {
@@ -113,17 +128,15 @@ public struct TrustEvaluator: Sendable {
                 validatedChain: chain, pinMismatch: nil)
         }
         let pins = applicable.flatMap(\.pins)
-        if PinMatcher(pins: pins).matches(chain) {
+        if PinMatcher(pins: pins).matches(fingerprints) {
             return TrustDecision(
                 verdict: warnings.isEmpty ? .trusted : .trustedWithWarnings, failures: [], warnings: warnings,
                 validatedChain: chain, pinMismatch: nil)
         }
         let mismatch = PinMismatch(
             host: host, entries: applicable, expected: pins.map(PinMatcher.describe),
-            served: chain.compactMap { certificate in
-                (try? SPKIPin(certificate: certificate)).map {
-                    PinMismatch.ServedPin(subject: String(describing: certificate.subject), pin: $0)
-                }
+            served: zip(chain, fingerprints.publicKeyPins).map {
+                PinMismatch.ServedPin(subject: String(describing: $0.subject), pin: $1)
             })
         if applicable.contains(where: \.enforced) {
             return TrustDecision(
