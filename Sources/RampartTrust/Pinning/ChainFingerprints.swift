@@ -14,12 +14,14 @@ public struct ChainFingerprints: Sendable, Hashable {
     public let certificates: [Certificate]
     /// SHA-256 of each certificate's SubjectPublicKeyInfo, in chain order.
     public let publicKeyPins: [SPKIPin]
-    /// SHA-256 of each certificate's DER, in chain order.
+    /// SHA-256 of each certificate's DER, in chain order; empty unless asked for (only
+    /// whole-certificate pins need them).
     public let certificateDigests: [[UInt8]]
 
-    public init(_ certificates: [Certificate]) throws {
+    public init(_ certificates: [Certificate], includingCertificateDigests: Bool = true) throws {
         self.certificates = certificates
         publicKeyPins = try certificates.map { try SPKIPin(certificate: $0) }
-        certificateDigests = try certificates.map { Array(SHA256.hash(data: try $0.derBytes)) }
+        certificateDigests =
+            includingCertificateDigests ? try certificates.map { Array(SHA256.hash(data: try $0.derBytes)) } : []
     }
 }

@@ -22,7 +22,9 @@ struct PinMatcher {
     static func pin(_ pin: PinnedHost.ScopedPin, matches chain: ChainFingerprints, at position: Int) -> Bool {
         switch pin.kind {
         case .publicKey(let expected): return chain.publicKeyPins[position].matches(expected)
-        case .certificate(let digest): return ConstantTime.equal(chain.certificateDigests[position], digest)
+        case .certificate(let digest):
+            guard position < chain.certificateDigests.count else { return false }
+            return ConstantTime.equal(chain.certificateDigests[position], digest)
         }
     }
 

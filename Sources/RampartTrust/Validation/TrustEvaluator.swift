@@ -42,11 +42,7 @@ public struct TrustEvaluator: Sendable {
         guard case .validCertificate(let validated) = result else {
             return reject(await classify(served: served, host: host, identity: identity, time: time, result: result))
         }
-        do {
-            return checkPins(try ChainFingerprints(Array(validated)), host: host, time: time)
-        } catch {
-            return reject([.undecodableCertificate(position: 0, detail: "\(error)")])
-        }
+        return checkPins(Array(validated), fingerprints: nil, host: host, time: time)
     }
 
     /// Names the most specific reason a chain failed, in the order a person would fix them.
@@ -98,21 +94,20 @@ public struct TrustEvaluator: Sendable {
     /// let decision = evaluator.checkPins(validatedChain: chain, host: "api.example.com")
     /// ```
     public func checkPins(validatedChain chain: [Certificate], host: String, at time: Date = Date()) -> TrustDecision {
-        do {
-            return checkPins(try ChainFingerprints(chain), host: host, at: time)
-        } catch {
-            return reject([.undecodableCertificate(position: 0, detail: "\(error)")])
-        }
+        checkPins(chain, fingerprints: nil, host: host.lowercased(), time: time)
     }
 
     /// Applies only the pins to a validated chain whose fingerprints were computed before (the
     /// cheap path for a connection pool re-checking a kept-alive chain).
     public func checkPins(_ fingerprints: ChainFingerprints, host: String, at time: Date = Date()) -> TrustDecision {
-        checkPins(fingerprints, host: host.lowercased(), time: time)
+        checkPins(fingerprints.certificates, fingerprints: fingerprints, host: host.lowercased(), time: time)
     }
 
-    private func checkPins(_ fingerprints: ChainFingerprints, host: String, time: Date) -> TrustDecision {
-        let chain = fingerprints.certificates
+    /// Pins for `host`; the chain's fingerprints are computed only when a pin applies, and the
+    /// whole-certificate digests only when a certificate pin does.
+    private func checkPins(_ chain: [Certificate], fingerprints cached: ChainFingerprints?, host: String, time: Date)
+        -> TrustDecision
+    {
         var warnings: [TrustDecision.Warning] = []
         var applicable: [PinnedHost] = []
         for entry in pinning where entry.covers(host) {
@@ -128,6 +123,15 @@ public struct TrustEvaluator: Sendable {
                 validatedChain: chain, pinMismatch: nil)
         }
         let pins = applicable.flatMap(\.pins)
+        let needsDigests = pins.contains { if case .certificate = $0.kind { true } else { false } }
+        let fingerprints: ChainFingerprints
+        do {
+            fingerprints =
+                try cached.flatMap { !needsDigests || !$0.certificateDigests.isEmpty ? $0 : nil }
+                ?? ChainFingerprints(chain, includingCertificateDigests: needsDigests)
+        } catch {
+            return reject([.undecodableCertificate(position: 0, detail: "\(error)")])
+        }
         if PinMatcher(pins: pins).matches(fingerprints) {
             return TrustDecision(
                 verdict: warnings.isEmpty ? .trusted : .trustedWithWarnings, failures: [], warnings: warnings,
