@@ -33,6 +33,7 @@ let package = Package(
     products: [
         .library(name: "RampartDiagnostics", targets: ["RampartDiagnostics"]),
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
+        .library(name: "RampartSeal", targets: ["RampartSeal"]),
         .library(name: "RampartTrust", targets: ["RampartTrust"]),
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
         .executable(name: "rampart", targets: ["rampart"]),
@@ -47,6 +48,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "RampartPolicy", swiftSettings: strictSwift),
+        .target(
+            name: "RampartSeal",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "RampartDiagnostics",
             dependencies: [.product(name: "X509", package: "swift-certificates")] + nioTLS + nioSockets,
@@ -67,6 +76,7 @@ let package = Package(
             dependencies: [
                 "RampartDiagnostics",
                 "RampartPolicy",
+                "RampartSeal",
                 "RampartTrust",
                 "RampartTestKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -78,6 +88,12 @@ let package = Package(
         .testTarget(
             name: "RampartPolicyTests",
             dependencies: ["RampartPolicy", "RampartTestKit"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartSealTests",
+            dependencies: ["RampartSeal", "RampartTestKit"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),

@@ -1,0 +1,154 @@
+import Crypto
+import Dispatch
+import Foundation
+
+/// age's STREAM payload: 64 KiB plaintext chunks sealed with ChaCha20-Poly1305 under a nonce of an
+/// 11-byte big-endian counter and a last-chunk flag.
+///
+/// Chunks are independent given their counters, so a batch of them is sealed or opened on all
+/// cores at once and written out in order. Memory stays at one batch whatever the file size.
+///
+/// ```swift
+/// var source = DataSource(plaintext)
+/// var sink = DataSink()
+/// try AgeStream.seal(from: &source, to: &sink, key: payloadKey)
+/// ```
+public enum AgeStream {
+    /// Plaintext bytes per chunk.
+    public static let chunkSize = 64 * 1024
+    /// Bytes a full chunk occupies in the file.
+    public static let sealedChunkSize = chunkSize + 16
+    /// Chunks handled per batch (2 MiB).
+    static let batchChunks = 32
+
+    private static func nonce(_ counter: UInt64, last: Bool) -> ChaChaPoly.Nonce {
+        var bytes = [UInt8](repeating: 0, count: 12)
+        var value = counter
+        for index in stride(from: 10, through: 3, by: -1) {
+            bytes[index] = UInt8(truncatingIfNeeded: value)
+            value >>= 8
+        }
+        bytes[11] = last ? 1 : 0
+        // Twelve bytes always make a valid nonce; the fallback is never taken.
+        return (try? ChaChaPoly.Nonce(data: bytes)) ?? ChaChaPoly.Nonce()
+    }
+
+    /// Encrypts everything `source` yields into `sink` as STREAM chunks.
+    public static func seal(
+        from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
+        progress: ((Int) -> Void)? = nil
+    ) throws(SealError) {
+        let batchBytes = batchChunks * chunkSize
+        var counter: UInt64 = 0
+        var carry = Data()
+        while true {
+            var batch = carry
+            batch.append(try source.readFully(batchBytes + 1 - carry.count))
+            let isFinal = batch.count <= batchBytes
+            carry = isFinal ? Data() : batch.suffix(from: batch.startIndex + batchBytes)
+            let body = isFinal ? batch : batch.prefix(batchBytes)
+            let pieces = max(1, (body.count + chunkSize - 1) / chunkSize)
+            let first = counter
+            let sealed = ParallelMap.run(pieces) { index -> ChaChaPoly.SealedBox? in
+                let start = body.startIndex + index * chunkSize
+                let chunk = body[start..<min(start + chunkSize, body.endIndex)]
+                let last = isFinal && index == pieces - 1
+                return try? ChaChaPoly.seal(chunk, using: key, nonce: nonce(first + UInt64(index), last: last))
+            }
+            var joined = Data(capacity: body.count + pieces * 16)
+            for box in sealed {
+                guard let box else { throw .io("ChaCha20-Poly1305 refused to seal a chunk") }
+                joined.append(box.ciphertext)
+                joined.append(box.tag)
+            }
+            try sink.write(joined)
+            progress?(body.count)
+            counter += UInt64(pieces)
+            if isFinal { return }
+        }
+    }
+
+    /// Decrypts STREAM chunks from `source` into `sink`, releasing each chunk only once its tag
+    /// verified. Whatever was written before an error was authentic; the error says why the rest
+    /// was not (altered chunk, missing final chunk, data after the final chunk).
+    public static func open(
+        from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
+        progress: ((Int) -> Void)? = nil
+    ) throws(SealError) {
+        let batchBytes = batchChunks * sealedChunkSize
+        var counter: UInt64 = 0
+        var carry = Data()
+        while true {
+            var batch = carry
+            batch.append(try source.readFully(batchBytes + 1 - carry.count))
+            let moreFollows = batch.count > batchBytes
+            carry = moreFollows ? batch.suffix(from: batch.startIndex + batchBytes) : Data()
+            let body = moreFollows ? batch.prefix(batchBytes) : batch
+            if body.isEmpty {
+                throw .truncated("the payload has no chunks after its nonce; the file was cut short")
+            }
+            let pieces = (body.count + sealedChunkSize - 1) / sealedChunkSize
+            // First attempt: every full chunk as a middle chunk, a short tail as the last chunk.
+            let first = counter
+            let opened = ParallelMap.run(pieces) { index -> Data? in
+                let start = body.startIndex + index * sealedChunkSize
+                let piece = body[start..<min(start + sealedChunkSize, body.endIndex)]
+                guard piece.count > 16 || (piece.count == 16 && first + UInt64(index) == 0) else { return nil }
+                return openChunk(piece, key: key, counter: first + UInt64(index), last: piece.count < sealedChunkSize)
+            }
+            for index in 0..<pieces {
+                let start = body.startIndex + index * sealedChunkSize
+                let piece = body[start..<min(start + sealedChunkSize, body.endIndex)]
+                let position = counter + UInt64(index)
+                let isTail = index == pieces - 1 && !moreFollows
+                if let plaintext = opened[index] {
+                    if piece.count < sealedChunkSize {
+                        if plaintext.isEmpty && position > 0 {
+                            throw .malformed(
+                                "the last chunk (number \(position)) is empty; only an empty file may end so")
+                        }
+                        try sink.write(plaintext)
+                        progress?(piece.count)
+                        return
+                    }
+                    try sink.write(plaintext)
+                    progress?(piece.count)
+                    if isTail {
+                        throw .truncated(
+                            "the payload ends after chunk \(position) without a final chunk; the file was cut short")
+                    }
+                    continue
+                }
+                guard piece.count >= 16 else {
+                    throw .truncated("chunk \(position) is \(piece.count) bytes, shorter than its 16-byte tag")
+                }
+                if piece.count == 16 && position > 0 {
+                    throw .malformed("the last chunk (number \(position)) is empty; only an empty file may end so")
+                }
+                // A full-size chunk that is not a middle chunk may be the (full) final one.
+                if piece.count == sealedChunkSize,
+                    let plaintext = openChunk(piece, key: key, counter: position, last: true)
+                {
+                    try sink.write(plaintext)
+                    progress?(piece.count)
+                    if !isTail {
+                        throw .malformed("data follows the final chunk (number \(position)); the file was altered")
+                    }
+                    return
+                }
+                throw .authenticationFailed(
+                    "chunk \(position) (at payload byte \(position * UInt64(sealedChunkSize))) does not authenticate; the file was altered or damaged"
+                )
+            }
+            counter += UInt64(pieces)
+        }
+    }
+
+    private static func openChunk(_ piece: Data, key: SymmetricKey, counter: UInt64, last: Bool) -> Data? {
+        guard piece.count >= 16,
+            let box = try? ChaChaPoly.SealedBox(
+                nonce: nonce(counter, last: last), ciphertext: piece.dropLast(16), tag: piece.suffix(16))
+        else { return nil }
+        return try? ChaChaPoly.open(box, using: key)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A ``ByteSource`` with a look-ahead buffer, so a parser can read a text header line by line and
+/// then hand the rest of the input on without losing the bytes it had already pulled in.
+///
+/// ```swift
+/// var input = BufferedSource(DataSource(Data("line\nrest".utf8)))
+/// let line = try input.readLine(limit: 100)   // "line\n"
+/// let rest = try input.read(upTo: 10)          // "rest"
+/// ```
+public struct BufferedSource<Base: ByteSource>: ByteSource {
+    private var base: Base
+    private var buffer = Data()
+    private var atEnd = false
+    /// Bytes handed out so far, for error messages that name an offset.
+    public private(set) var offset = 0
+
+    /// Wraps `base`.
+    public init(_ base: Base) { self.base = base }
+
+    private mutating func fill(_ wanted: Int) throws(SealError) {
+        while buffer.count < wanted && !atEnd {
+            let more = try base.read(upTo: max(wanted - buffer.count, 64 * 1024))
+            if more.isEmpty { atEnd = true } else { buffer.append(more) }
+        }
+    }
+
+    /// The next line including its `\n`, the unterminated rest at the end of input, or `nil` at
+    /// the end. A line longer than `limit` bytes is an error.
+    public mutating func readLine(limit: Int) throws(SealError) -> Data? {
+        var scanned = 0
+        while true {
+            if let newline = buffer[(buffer.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex...newline]
+                guard line.count <= limit else {
+                    throw .malformed("a header line at byte \(offset) is longer than \(limit) bytes")
+                }
+                return take(line.count)
+            }
+            scanned = buffer.count
+            guard scanned <= limit else {
+                throw .malformed("a header line at byte \(offset) is longer than \(limit) bytes")
+            }
+            if atEnd { return buffer.isEmpty ? nil : take(buffer.count) }
+            try fill(buffer.count + 1)
+        }
+    }
+
+    /// Up to `count` upcoming bytes, left in place for the next read.
+    public mutating func peek(_ count: Int) throws(SealError) -> Data {
+        try fill(count)
+        return Data(buffer.prefix(count))
+    }
+
+    /// Whether the input has no more bytes.
+    public mutating func isAtEnd() throws(SealError) -> Bool {
+        try fill(1)
+        return buffer.isEmpty
+    }
+
+    private mutating func take(_ count: Int) -> Data {
+        let taken = Data(buffer.prefix(count))
+        buffer.removeFirst(count)
+        if buffer.isEmpty { buffer = Data() }
+        offset += taken.count
+        return taken
+    }
+
+    public mutating func read(upTo count: Int) throws(SealError) -> Data {
+        if buffer.isEmpty {
+            if atEnd { return Data() }
+            let direct = try base.read(upTo: count)
+            if direct.isEmpty { atEnd = true }
+            offset += direct.count
+            return direct
+        }
+        return take(min(count, buffer.count))
+    }
+}

@@ -1,0 +1,75 @@
+import Crypto
+import Foundation
+import RampartSeal
+import Testing
+
+/// The CCTV age testkit: every vector decrypts or fails exactly as the testkit says, and the
+/// plaintext released before any failure hashes to the vector's `payload`.
+@Suite("age v1: CCTV vectors")
+struct AgeVectorTests {
+    @Test("the fixtures are all there")
+    func fixturesPresent() {
+        #expect(AgeVector.names.count == 143)
+    }
+
+    @Test("each classic vector", arguments: AgeVector.names.filter { !$0.hasPrefix("hybrid") && $0 != "armor_hybrid" })
+    func vector(_ name: String) throws {
+        let vector = try AgeVector.load(name)
+        var source = DataSource(vector.file)
+        var sink = DataSink()
+        var failure: SealError?
+        let identities = try vector.rampartIdentities()
+        do {
+            try Age.decrypt(from: &source, to: &sink, identities: identities)
+        } catch {
+            failure = error
+        }
+        if let expected = vector.payloadSHA256 {
+            let released = SHA256.hash(data: sink.data).map { String(format: "%02x", $0) }.joined()
+            #expect(released == expected, "plaintext released for \(name)")
+        }
+        let isArmorError = failure.map { "\($0)".contains("armor:") } ?? false
+        switch vector.expectation {
+        case .success:
+            #expect(failure == nil, "\(name) should decrypt: \(String(describing: failure))")
+        case .noMatch:
+            guard case .wrongCredentials = failure else {
+                Issue.record("\(name): expected no identity to match, got \(String(describing: failure))")
+                return
+            }
+        case .hmacFailure:
+            guard case .authenticationFailed(let detail) = failure, detail.contains("header MAC") else {
+                Issue.record("\(name): expected a header MAC failure, got \(String(describing: failure))")
+                return
+            }
+        case .headerFailure:
+            switch failure {
+            case .malformed, .unrecognizedFormat: #expect(!isArmorError, "\(name): \(String(describing: failure))")
+            default: Issue.record("\(name): expected a header failure, got \(String(describing: failure))")
+            }
+            #expect(sink.data.isEmpty, "a header failure releases nothing")
+        case .armorFailure:
+            guard case .malformed = failure, isArmorError else {
+                Issue.record("\(name): expected an armor failure, got \(String(describing: failure))")
+                return
+            }
+            #expect(sink.data.isEmpty, "an armor failure releases nothing")
+        case .payloadFailure:
+            switch failure {
+            case .authenticationFailed, .truncated, .malformed: #expect(!isArmorError)
+            default: Issue.record("\(name): expected a payload failure, got \(String(describing: failure))")
+            }
+        }
+    }
+
+    @Test(
+        "post-quantum hybrid vectors are refused, never opened",
+        arguments: AgeVector.names.filter { $0.hasPrefix("hybrid") || $0 == "armor_hybrid" })
+    func hybridRefused(_ name: String) throws {
+        let vector = try AgeVector.load(name)
+        #expect(vector.isPostQuantum || vector.identities.isEmpty)
+        #expect(throws: SealError.self) {
+            _ = try Age.decrypt(vector.file, with: [X25519Identity.generate()])
+        }
+    }
+}
