@@ -25,15 +25,22 @@ public enum SealError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The caller asked for something the format forbids or this library refuses (an empty
     /// passphrase, a work factor above the limit, a scrypt stanza mixed with others…).
     case invalidParameter(String)
+    /// An input file does not exist.
+    case notFound(String)
+    /// The output cannot be created (it exists and may not be replaced, or the folder refuses it).
+    case cannotCreateOutput(String)
     /// Reading or writing failed.
     case io(String)
 
-    /// The CLI's documented exit code: 77 authentication, 65 bad data, 74 I/O, 2 usage.
+    /// The CLI's documented exit code: 77 authentication, 65 bad data, 66 missing input,
+    /// 73 cannot create output, 74 I/O, 2 usage.
     public var exitCode: Int32 {
         switch self {
         case .wrongCredentials, .authenticationFailed: return 77
         case .truncated, .malformed, .unrecognizedFormat: return 65
         case .invalidParameter: return 2
+        case .notFound: return 66
+        case .cannotCreateOutput: return 73
         case .io: return 74
         }
     }
@@ -46,6 +53,8 @@ public enum SealError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformed(let detail): return "malformed: \(detail)"
         case .unrecognizedFormat(let detail): return "not a recognized format: \(detail)"
         case .invalidParameter(let detail): return "invalid parameter: \(detail)"
+        case .notFound(let detail): return "not found: \(detail)"
+        case .cannotCreateOutput(let detail): return "cannot create the output: \(detail)"
         case .io(let detail): return "I/O error: \(detail)"
         }
     }

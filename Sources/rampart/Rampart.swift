@@ -14,6 +14,9 @@ struct Rampart: AsyncParsableCommand {
             Shell completion: rampart --generate-completion-script bash|zsh|fish
             """,
         version: version,
-        subcommands: [DemoCommand.self, ATSCommand.self, PinCommand.self]
+        subcommands: [
+            DemoCommand.self, ATSCommand.self, PinCommand.self, EncryptCommand.self, DecryptCommand.self,
+            KeygenCommand.self,
+        ]
     )
 }

@@ -1,0 +1,49 @@
+import Foundation
+
+extension Age {
+    /// Encrypts the file at `input` into `output` (written atomically, 0600).
+    ///
+    /// ```swift
+    /// try Age.encrypt(file: "report.pdf", to: .file("report.pdf.age", replacing: false),
+    ///                 recipients: [try X25519Recipient("age1…")])
+    /// ```
+    public static func encrypt(
+        file input: String, to output: SealDestination, recipients: [any AgeRecipient], armored: Bool = false,
+        progress: ((Int) -> Void)? = nil
+    ) throws(SealError) {
+        var source = try FileSource(path: input)
+        try output.write { (sink: inout any ByteSink) throws(SealError) in
+            try encrypt(from: &source, to: &sink, recipients: recipients, armored: armored, progress: progress)
+        }
+    }
+
+    /// Decrypts the age file at `input` into `output`; a file output appears only when the whole
+    /// file authenticated.
+    ///
+    /// ```swift
+    /// try Age.decrypt(file: "report.pdf.age", to: .file("report.pdf", replacing: false), identities: [identity])
+    /// ```
+    public static func decrypt(
+        file input: String, to output: SealDestination, identities: [any AgeIdentity],
+        progress: ((Int) -> Void)? = nil
+    ) throws(SealError) {
+        var source = try FileSource(path: input)
+        try output.write { (sink: inout any ByteSink) throws(SealError) in
+            try decrypt(from: &source, to: &sink, identities: identities, progress: progress)
+        }
+    }
+
+    /// The plaintext of the age file at `path`, as an async sequence of authenticated chunks read
+    /// in constant memory. The sequence throws if the file turns out altered or cut short, so a
+    /// consumer must treat what it got as incomplete until the loop ends normally.
+    ///
+    /// ```swift
+    /// for try await chunk in Age.decryptedChunks(of: "movie.age", identities: [identity]) { … }
+    /// ```
+    public static func decryptedChunks(of path: String, identities: [any AgeIdentity]) -> AsyncChunks {
+        AsyncChunks { (sink: inout AsyncChunks.ChunkSink) throws(SealError) in
+            var source = try FileSource(path: path)
+            try decrypt(from: &source, to: &sink, identities: identities)
+        }
+    }
+}

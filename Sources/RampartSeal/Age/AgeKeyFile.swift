@@ -1,0 +1,86 @@
+import Foundation
+
+/// age identity and recipient files: one key per line, `#` comments and blank lines ignored,
+/// as `age-keygen` writes them and `age -i` / `age -R` read them.
+///
+/// ```swift
+/// let (identity, text) = AgeKeyFile.generate()
+/// // text: "# created: 2026-…\n# public key: age1…\nAGE-SECRET-KEY-1…\n"
+/// let identities = try AgeKeyFile.identities(in: text, source: "key.txt")
+/// ```
+public enum AgeKeyFile {
+    /// A new identity and the text of its key file, with the creation time and public key as comments.
+    public static func generate(now: Date = Date()) -> (identity: X25519Identity, text: String) {
+        let identity = X25519Identity.generate()
+        let created = ISO8601DateFormatter().string(from: now)
+        let text = "# created: \(created)\n# public key: \(identity.recipient)\n\(identity.secretText)\n"
+        return (identity, text)
+    }
+
+    /// The identities in the file at `path` (`-` for standard input).
+    public static func identities(atPath path: String) throws(SealError) -> [X25519Identity] {
+        try identities(in: try readText(path), source: path)
+    }
+
+    /// The recipients in the file at `path` (`-` for standard input).
+    public static func recipients(atPath path: String) throws(SealError) -> [X25519Recipient] {
+        try recipients(in: try readText(path), source: path)
+    }
+
+    private static func readText(_ path: String) throws(SealError) -> String {
+        let source = path == "-" ? FileSource.standardInput : try FileSource(path: path)
+        var bytes = Data()
+        while true {
+            let chunk = try source.read(upTo: 64 * 1024)
+            if chunk.isEmpty { break }
+            bytes.append(chunk)
+            guard bytes.count <= 16 << 20 else { throw .invalidParameter("\(path) is over 16 MiB; not a key file") }
+        }
+        guard let text = String(data: bytes, encoding: .utf8) else {
+            throw .invalidParameter("\(path) is not UTF-8 text; age key files are text")
+        }
+        return text
+    }
+
+    /// The X25519 identities in an identity file. Errors name the line, never its content.
+    public static func identities(in text: String, source: String) throws(SealError) -> [X25519Identity] {
+        var found: [X25519Identity] = []
+        for (number, line) in keyLines(text) {
+            do {
+                found.append(try X25519Identity(line))
+            } catch {
+                let hint =
+                    line.hasPrefix("AGE-SECRET-KEY-PQ-")
+                    ? "post-quantum identities are not supported yet"
+                    : line.hasPrefix("age1") ? "it holds a recipient (public key), not an identity" : "\(error)"
+                throw .invalidParameter("\(source), line \(number): not an age identity: \(hint)")
+            }
+        }
+        guard !found.isEmpty else { throw .invalidParameter("\(source) holds no identity (AGE-SECRET-KEY-1…)") }
+        return found
+    }
+
+    /// The X25519 recipients in a recipients file.
+    public static func recipients(in text: String, source: String) throws(SealError) -> [X25519Recipient] {
+        var found: [X25519Recipient] = []
+        for (number, line) in keyLines(text) {
+            do {
+                found.append(try X25519Recipient(line))
+            } catch {
+                let hint =
+                    line.hasPrefix("AGE-SECRET-KEY-") ? "it holds an identity (a secret!), not a recipient" : "\(error)"
+                throw .invalidParameter("\(source), line \(number): not an age recipient: \(hint)")
+            }
+        }
+        guard !found.isEmpty else { throw .invalidParameter("\(source) holds no recipient (age1…)") }
+        return found
+    }
+
+    /// Non-comment, non-blank lines with their 1-based numbers, trimmed of surrounding whitespace.
+    private static func keyLines(_ text: String) -> [(Int, String)] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, raw in
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            return line.isEmpty || line.hasPrefix("#") ? nil : (index + 1, line)
+        }
+    }
+}

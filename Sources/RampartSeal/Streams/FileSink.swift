@@ -1,0 +1,47 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A ``ByteSink`` writing to an open file descriptor (standard output, or a temporary file).
+///
+/// ```swift
+/// var output = FileSink.standardOutput
+/// try output.write(Data("done\n".utf8))
+/// ```
+public struct FileSink: ByteSink, Sendable {
+    /// The descriptor written to.
+    public let fileDescriptor: Int32
+    /// The name used in error messages.
+    public let name: String
+
+    /// Writes to `fileDescriptor`, which the caller keeps open and closes.
+    public init(fileDescriptor: Int32, name: String) {
+        self.fileDescriptor = fileDescriptor
+        self.name = name
+    }
+
+    /// Standard output.
+    public static var standardOutput: FileSink { FileSink(fileDescriptor: 1, name: "standard output") }
+
+    public mutating func write(_ bytes: Data) throws(SealError) {
+        let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
+            guard var next = buffer.baseAddress else { return nil }
+            var left = buffer.count
+            while left > 0 {
+                let written = SystemCalls.write(fileDescriptor, next, left)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                left -= written
+                next += written
+            }
+            return nil
+        }
+        if let failure { throw .io("\(name): write failed (\(SystemCalls.describe(failure)))") }
+    }
+}

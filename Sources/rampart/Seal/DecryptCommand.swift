@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import RampartSeal
+
+/// `rampart decrypt`: detects age (binary or armored) and RNCryptor v3, and releases nothing that
+/// did not authenticate.
+struct DecryptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decrypt",
+        abstract: "Decrypt an age or RNCryptor v3 file (the format is detected from its header).",
+        discussion: """
+            Reads IN (or standard input) and writes OUT (or standard output). A file OUT appears only
+            when everything authenticated; an existing one is replaced only with --force. RNCryptor
+            output to standard output is held back until its MAC verified; age output is released
+            chunk by chunk, each one authenticated, and the command fails if the file was cut short.
+              rampart decrypt -i key.txt -o secret.txt secret.age
+              rampart decrypt --passphrase-file pw.txt data.rncryptor > data.bin
+            Exit codes: 2 usage, 65 malformed or not age/RNCryptor, 66 missing input, 73 cannot create
+            output, 74 I/O, 77 wrong passphrase, no matching identity, or altered data.
+            """)
+
+    @Option(help: "Force the input format: age or rncryptor (default: detect).")
+    var format: SealFormat?
+    @Option(name: [.customShort("i"), .customLong("identity")], help: "An age identity file; repeatable.")
+    var identityFiles: [String] = []
+    @OptionGroup var passphrase: PassphraseOptions
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.")
+    var output: String?
+    @Flag(help: "Replace OUT if it exists.")
+    var force = false
+    @Argument(help: "The file to decrypt; standard input when absent or '-'.")
+    var input: String?
+
+    func validate() throws {
+        if identityFiles.isEmpty && !passphrase.isGiven {
+            throw ValidationError("give -i IDENTITY_FILE, --passphrase-file FILE, --passphrase-env NAME or -p")
+        }
+    }
+
+    func run() throws {
+        let destination = try SealInput.destination(output, input: input, force: force)
+        let source = try SealInput.open(input)
+        var reader = BufferedSource(source)
+        let detected = try SealFailure.run { () throws(SealError) -> SealFormat in
+            let prefix = try reader.peek(SealFormat.detectionLength)
+            if let format { return format }
+            guard let found = SealFormat.detect(prefix) else {
+                throw .unrecognizedFormat(
+                    "\(input ?? "standard input") is neither age (binary or armored) nor RNCryptor v3 data")
+            }
+            return found
+        }
+        var identities: [any AgeIdentity] = []
+        if detected == .age {
+            try SealFailure.run { () throws(SealError) in
+                for file in identityFiles { identities += try AgeKeyFile.identities(atPath: file) }
+            }
+        } else if !identityFiles.isEmpty {
+            throw CommandFailure("this is RNCryptor data; it opens with a passphrase, not -i", status: .usage)
+        }
+        let secret = try passphrase.read(confirm: false)
+        if let secret, detected == .age { identities.append(ScryptIdentity(passphrase: secret)) }
+        let meter = ProgressMeter(total: source.size)
+        defer { meter?.finish() }
+        let progress: ((Int) -> Void)? = meter.map { meter in { meter.advance($0) } }
+        try SealFailure.run { () throws(SealError) in
+            try destination.write(holdUntilDone: detected == .rncryptor) {
+                (sink: inout any ByteSink) throws(SealError) in
+                switch detected {
+                case .age:
+                    try Age.decrypt(from: &reader, to: &sink, identities: identities, progress: progress)
+                case .rncryptor:
+                    guard let secret else {
+                        throw .invalidParameter(
+                            "RNCryptor data needs --passphrase-file FILE, --passphrase-env NAME or -p")
+                    }
+                    try RNCryptor.decrypt(from: &reader, to: &sink, password: secret)
+                }
+            }
+        }
+    }
+}

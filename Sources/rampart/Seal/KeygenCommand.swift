@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import RampartSeal
+
+/// `rampart keygen`: a new age X25519 identity, or the recipient of an existing one.
+struct KeygenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keygen",
+        abstract: "Generate an age identity file (like age-keygen), or print an identity's recipient.",
+        discussion: """
+              rampart keygen -o key.txt        # created 0600; prints "Public key: age1…" on stderr
+              rampart keygen -y key.txt        # the recipient(s) of an identity file
+            An existing key file is never replaced. Exit codes: 65 not an identity file,
+            66 missing input, 73 cannot create output.
+            """)
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write the identity to FILE (0600).")
+    var output: String?
+    @Flag(name: .customShort("y"), help: "Print the recipients of the identity file INPUT.")
+    var convert = false
+    @Argument(help: "With -y: the identity file ('-' for standard input).")
+    var input: String?
+
+    func validate() throws {
+        if convert && input == nil { throw ValidationError("-y needs an identity file (or '-')") }
+        if !convert && input != nil { throw ValidationError("an input file goes with -y only") }
+    }
+
+    func run() throws {
+        if convert, let input {
+            let identities = try SealFailure.run { () throws(SealError) in
+                do throws(SealError) {
+                    return try AgeKeyFile.identities(atPath: input)
+                } catch {
+                    if case .invalidParameter(let detail) = error { throw .malformed(detail) }
+                    throw error
+                }
+            }
+            for identity in identities { print(identity.recipient) }
+            return
+        }
+        let (identity, text) = AgeKeyFile.generate()
+        try SealFailure.run { () throws(SealError) in
+            let destination: SealDestination = output.map { .file($0, replacing: false) } ?? .standardOutput
+            try destination.write { (sink: inout any ByteSink) throws(SealError) in
+                try sink.write(Data(text.utf8))
+            }
+        }
+        if output != nil { Terminal.warn("Public key: \(identity.recipient)") }
+    }
+}

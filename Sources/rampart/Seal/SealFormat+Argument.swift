@@ -1,0 +1,4 @@
+import ArgumentParser
+import RampartSeal
+
+extension SealFormat: ExpressibleByArgument {}
