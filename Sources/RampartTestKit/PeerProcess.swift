@@ -86,6 +86,7 @@ public struct PeerProcess: Sendable {
         currentDirectory: URL? = nil
     ) throws -> Result {
         guard let executable = PeerTools.locate(program) else { throw Failure.notInstalled(program) }
+        ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -126,6 +127,12 @@ public struct PeerProcess: Sendable {
         return Result(exitCode: status, standardOutput: collected.output, standardError: collected.error)
     }
 }
+
+/// A peer that exits before reading all its input closes the pipe under our writer; without this
+/// the kernel's SIGPIPE would end the whole test process instead of failing one write.
+private let ignoreBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+}()
 
 /// Collects the two output pipes from their reader threads.
 private final class PipeCollector: @unchecked Sendable {

@@ -39,6 +39,10 @@ struct DecryptCommand: ParsableCommand {
 
     func run() throws {
         let destination = try SealInput.destination(output, input: input, force: force)
+        var identities: [any AgeIdentity] = []
+        try SealFailure.run { () throws(SealError) in
+            for file in identityFiles { identities += try AgeKeyFile.identities(atPath: file) }
+        }
         let source = try SealInput.open(input)
         var reader = BufferedSource(source)
         let detected = try SealFailure.run { () throws(SealError) -> SealFormat in
@@ -50,12 +54,7 @@ struct DecryptCommand: ParsableCommand {
             }
             return found
         }
-        var identities: [any AgeIdentity] = []
-        if detected == .age {
-            try SealFailure.run { () throws(SealError) in
-                for file in identityFiles { identities += try AgeKeyFile.identities(atPath: file) }
-            }
-        } else if !identityFiles.isEmpty {
+        if detected == .rncryptor && !identityFiles.isEmpty {
             throw CommandFailure("this is RNCryptor data; it opens with a passphrase, not -i", status: .usage)
         }
         let secret = try passphrase.read(confirm: false)
