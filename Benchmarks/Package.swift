@@ -14,6 +14,7 @@ let package = Package(
     targets: [
         benchmark("LabHandshakes", measuring: "RampartTestKit"),
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),
+        benchmark("SealThroughput", measuring: "RampartSeal"),
         benchmark("TrustDecisions", measuring: "RampartTrust", "RampartTestKit"),
     ]
 )

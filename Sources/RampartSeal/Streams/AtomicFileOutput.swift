@@ -61,12 +61,15 @@ public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
         try sink.write(bytes)
     }
 
-    /// Flushes the temporary file to disk and moves it to the destination.
+    /// Moves the temporary file to the destination (flushing it to disk first when it replaces a file).
     public func commit() throws(SealError) {
         guard !finished else { return }
         finished = true
         defer { Self.lock.withLock { _ = Self.pending.remove(temporaryPath) } }
-        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+        // Replacing a file: flush first, so a crash cannot leave the old contents gone and the
+        // new ones unwritten. A new file needs no flush: its input still exists until the caller
+        // decides otherwise, and skipping it keeps large outputs as fast as `cp` or `age`.
+        guard (!replacing || fsync(descriptor) == 0), close(descriptor) == 0 else {
             let reason = SystemCalls.describe(errno)
             unlink(temporaryPath)
             throw .io("\(destination): cannot be flushed to disk (\(reason))")
