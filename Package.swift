@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
         .library(name: "RampartSeal", targets: ["RampartSeal"]),
         .library(name: "RampartTrust", targets: ["RampartTrust"]),
+        .library(name: "RampartVault", targets: ["RampartVault"]),
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
         .executable(name: "rampart", targets: ["rampart"]),
     ],
@@ -45,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
     ],
     targets: [
         .target(name: "RampartPolicy", swiftSettings: strictSwift),
@@ -53,6 +55,16 @@ let package = Package(
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "RampartVault",
+            dependencies: [
+                "RampartSeal",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSwift
         ),
@@ -79,6 +91,7 @@ let package = Package(
                 "RampartSeal",
                 "RampartTrust",
                 "RampartTestKit",
+                "RampartVault",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -100,6 +113,11 @@ let package = Package(
         .testTarget(
             name: "RampartTrustTests",
             dependencies: ["RampartTrust", "RampartTestKit"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartVaultTests",
+            dependencies: ["RampartVault", "RampartTestKit"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,36 @@
+import Crypto
+import Foundation
+
+/// The key that binds `ThisDeviceOnly` items to one machine: derived from the machine's identifier
+/// (`/etc/machine-id`) and a random secret kept in a 0600 file beside the vault (`VAULT.device`).
+/// A copy of the vault on another machine, or without that file, cannot open those items.
+enum DeviceKey {
+    static func secretPath(forVault path: String) -> String { path + ".device" }
+
+    /// Creates the device secret file; fails if it exists.
+    static func create(forVault path: String) throws(VaultError) {
+        let file = secretPath(forVault: path)
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .io("cannot create the device key file \(file) (errno \(errno)); check the folder's permissions")
+        }
+        defer { close(descriptor) }
+        let secret = RandomBytes.make(32)
+        let written = secret.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == secret.count, fsync(descriptor) == 0 else {
+            throw .io("cannot write the device key file \(file)")
+        }
+    }
+
+    /// The device key, or `nil` when the secret file is missing or unreadable.
+    static func load(forVault path: String, machineIDPath: String) -> SymmetricKey? {
+        guard let secret = FileManager.default.contents(atPath: secretPath(forVault: path)), secret.count == 32 else {
+            return nil
+        }
+        let machineID = FileManager.default.contents(atPath: machineIDPath) ?? Data()
+        let trimmed = Data(machineID.filter { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: " ") })
+        return HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: secret), salt: trimmed, info: Data("rampart-vault/1 device".utf8),
+            outputByteCount: 32)
+    }
+}

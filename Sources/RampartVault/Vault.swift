@@ -1,0 +1,170 @@
+import Crypto
+import Foundation
+import GRDB
+
+/// A keychain on a file: items found by class and primary key, protected by accessibility
+/// classes, optionally by an application password and the user's presence. One SQLite file (WAL
+/// mode, 0600) holds only ciphertexts and keyed hashes; several processes may use it at once.
+///
+/// ```swift
+/// let vault = try Vault.create(at: "/var/lib/app/vault.sqlite", passphrase: passphrase)
+/// let identity = ItemIdentity.genericPassword(service: "api.example.com", account: "ci")
+/// try vault.set(Data("s3cret".utf8), for: identity)               // upsert on the primary key
+/// let token = try vault.value(for: identity)
+///
+/// let later = try Vault(path: "/var/lib/app/vault.sqlite")        // opens locked
+/// try later.unlock(passphrase: passphrase)
+/// later.lock()                                                    // afterFirstUnlock items stay readable
+/// ```
+public final class Vault: Sendable {
+    /// The vault's file.
+    public let path: String
+    let options: VaultOptions
+    let store: VaultStore
+    let authenticator: (any Authenticator)?
+    let state = LockedState(KeyState())
+
+    /// Opens the vault at `path`, locked. `authenticator` is asked before each read of an item that
+    /// needs the user's presence.
+    public init(path: String, options: VaultOptions = VaultOptions(), authenticator: (any Authenticator)? = nil)
+        throws(VaultError)
+    {
+        self.path = path
+        self.options = options
+        self.authenticator = authenticator
+        store = try VaultStore(path: path, create: false, busyTimeout: options.busyTimeout)
+        _ = try store.readHeader()
+    }
+
+    private init(path: String, options: VaultOptions, authenticator: (any Authenticator)?, store: VaultStore) {
+        self.path = path
+        self.options = options
+        self.authenticator = authenticator
+        self.store = store
+    }
+
+    /// Creates a vault at `path` (its file 0600, a device key file beside it) and returns it
+    /// unlocked. Fails with `vaultExists` if a file is there.
+    public static func create(
+        at path: String, passphrase: String, options: VaultOptions = VaultOptions(),
+        authenticator: (any Authenticator)? = nil
+    ) throws(VaultError) -> Vault {
+        guard !passphrase.isEmpty else { throw .invalidParameter("the vault passphrase is empty; choose one") }
+        let scrypt = try ScryptParameters.fresh(workFactor: options.workFactor)
+        let store = try VaultStore(path: path, create: true, busyTimeout: options.busyTimeout)
+        do throws(VaultError) {
+            try DeviceKey.create(forVault: path)
+            guard let deviceKey = DeviceKey.load(forVault: path, machineIDPath: options.machineIDPath) else {
+                throw VaultError.io("cannot read back the device key file \(DeviceKey.secretPath(forVault: path))")
+            }
+            let kek = try scrypt.deriveKey(passphrase)
+            let secrets = Keyring.freshSecrets()
+            var wrapped: [String: Data] = [:]
+            for (name, secret) in secrets { wrapped[name] = try Keyring.wrap(secret, name: name, with: kek) }
+            let check = Keyring.deviceCheck(secrets: secrets, deviceKey: deviceKey)
+            try store.initialize(
+                metadata: VaultMetadata(formatVersion: VaultMetadata.formatVersion, scrypt: scrypt, deviceCheck: check),
+                wrappedKeys: wrapped)
+            let keyring = try Keyring(secrets: secrets, deviceKey: deviceKey, deviceCheck: check)
+            let vault = Vault(path: path, options: options, authenticator: authenticator, store: store)
+            vault.state.withLock { $0 = KeyState(keyring: keyring, unlocked: true, scrypt: scrypt) }
+            return vault
+        } catch {
+            for file in [path, path + "-wal", path + "-shm", DeviceKey.secretPath(forVault: path)] {
+                unlink(file)
+            }
+            throw error
+        }
+    }
+
+    /// Whether the vault is unlocked now (all class keys available).
+    public var isUnlocked: Bool { state.withLock { $0.unlocked } }
+
+    /// Unlocks the vault: derives the key-encryption key from `passphrase` with the stored scrypt
+    /// parameters and unwraps the class keys. Throws `wrongPassphrase` (-25293) when it is wrong.
+    public func unlock(passphrase: String) throws(VaultError) {
+        let (metadata, wrapped) = try store.readHeader()
+        let secrets = try unwrapSecrets(wrapped, passphrase: passphrase, scrypt: metadata.scrypt)
+        let deviceKey = DeviceKey.load(forVault: path, machineIDPath: options.machineIDPath)
+        let keyring = try Keyring(secrets: secrets, deviceKey: deviceKey, deviceCheck: metadata.deviceCheck)
+        state.withLock { $0 = KeyState(keyring: keyring, unlocked: true, scrypt: metadata.scrypt) }
+    }
+
+    /// Whether `passphrase` is the vault's passphrase (for presence checks); constant-time in the
+    /// comparison (an AEAD tag check).
+    public func verifyPassphrase(_ passphrase: String) throws(VaultError) -> Bool {
+        let (metadata, wrapped) = try store.readHeader()
+        guard let lookup = wrapped[Keyring.lookupName] else {
+            throw .unsupportedFormat("\(path) has no lookup key; the file is damaged")
+        }
+        return Keyring.unwrap(lookup, name: Keyring.lookupName, with: try metadata.scrypt.deriveKey(passphrase)) != nil
+    }
+
+    /// Locks the vault: forgets the `whenUnlocked` class keys. `afterFirstUnlock` items stay
+    /// readable until this object goes away.
+    public func lock() {
+        state.withLock { state in
+            state.unlocked = false
+            state.keyring?.classKeys[.whenUnlocked] = nil
+            state.keyring?.classKeys[.whenUnlockedThisDeviceOnly] = nil
+        }
+    }
+
+    /// Changes the vault passphrase: re-wraps the class keys under a key derived from `new` with a
+    /// fresh salt, in one transaction. Items are not touched.
+    public func changePassphrase(from old: String, to new: String) throws(VaultError) {
+        guard !new.isEmpty else { throw .invalidParameter("the new passphrase is empty; choose one") }
+        let path = path
+        try store.write { db in
+            let (metadata, wrapped) = try self.store.readHeader(db)
+            let secrets = try self.unwrapSecrets(wrapped, passphrase: old, scrypt: metadata.scrypt)
+            let scrypt = try ScryptParameters.fresh(workFactor: metadata.scrypt.workFactor)
+            let kek = try scrypt.deriveKey(new)
+            var rewrapped: [String: Data] = [:]
+            for (name, secret) in secrets { rewrapped[name] = try Keyring.wrap(secret, name: name, with: kek) }
+            guard rewrapped.count == wrapped.count else { throw VaultError.io("\(path): key count changed") }
+            var updated = metadata
+            updated.scrypt = scrypt
+            try VaultStore.writeMetadata(updated, db)
+            try VaultStore.writeKeys(rewrapped, db)
+        }
+        state.withLock { $0.scrypt = try? self.store.readHeader().0.scrypt }
+    }
+
+    func unwrapSecrets(_ wrapped: [String: Data], passphrase: String, scrypt: ScryptParameters) throws(VaultError)
+        -> [String: Data]
+    {
+        let kek = try scrypt.deriveKey(passphrase)
+        var secrets: [String: Data] = [:]
+        for name in Keyring.secretNames {
+            guard let box = wrapped[name] else {
+                throw .unsupportedFormat("\(path) lacks the \(name) key; the file is damaged")
+            }
+            guard let secret = Keyring.unwrap(box, name: name, with: kek) else {
+                if name == Keyring.lookupName {
+                    throw .wrongPassphrase("the passphrase does not open \(path); check it and try again")
+                }
+                throw .itemAuthenticationFailed("the wrapped \(name) key in \(path) does not authenticate")
+            }
+            secrets[name] = secret
+        }
+        return secrets
+    }
+
+    /// The keyring, or `locked` when the vault was never unlocked in this process.
+    func keyring() throws(VaultError) -> (Keyring, ScryptParameters) {
+        let current = state.withLock { ($0.keyring, $0.scrypt) }
+        guard let keyring = current.0, let scrypt = current.1 else {
+            throw .locked("\(path) was not unlocked in this process; unlock it with its passphrase")
+        }
+        return (keyring, scrypt)
+    }
+
+    func classKey(_ accessibility: Accessibility, in keyring: Keyring) throws(VaultError) -> SymmetricKey {
+        if let key = keyring.classKeys[accessibility] { return key }
+        if accessibility.isThisDeviceOnly, let problem = keyring.deviceProblem {
+            throw .wrongDevice("\(problem) (\(path)); such items cannot be read here")
+        }
+        throw .locked("\(accessibility) items in \(path) need the vault unlocked; unlock it with its passphrase")
+    }
+}

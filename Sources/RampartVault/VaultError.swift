@@ -1,0 +1,112 @@
+/// Why a `RampartVault` operation failed, one case per failure a caller can act on, each with the
+/// keychain status code (`OSStatus`) it corresponds to.
+///
+/// Messages say what failed, where (the vault's path, the item's service and account) and what to
+/// do; they never contain a value, a passphrase or an application password.
+///
+/// ```swift
+/// do {
+///     let token = try vault.value(for: .genericPassword(service: "api.example.com", account: "ci"))
+/// } catch let error as VaultError where error.status == VaultError.Status.itemNotFound {
+///     print("no token yet:", error)
+/// }
+/// ```
+public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No item matches (`errSecItemNotFound`, -25300).
+    case itemNotFound(String)
+    /// An item with this primary key exists and the caller asked to add without replacing
+    /// (`errSecDuplicateItem`, -25299).
+    case duplicateItem(String)
+    /// The vault is locked, or was never unlocked in this process, so the item's class key is not
+    /// available (`errSecInteractionNotAllowed`, -25308).
+    case locked(String)
+    /// The item needs the user's presence and no `Authenticator` was given
+    /// (`errSecInteractionNotAllowed`, -25308).
+    case interactionNotAllowed(String)
+    /// The vault passphrase is wrong (`errSecAuthFailed`, -25293).
+    case wrongPassphrase(String)
+    /// The item's application password is missing or wrong (`errSecAuthFailed`, -25293).
+    case wrongApplicationPassword(String)
+    /// The `Authenticator` refused the read (`errSecAuthFailed`, -25293).
+    case userPresenceDenied(String)
+    /// A stored row does not authenticate: it was altered, swapped with another row, or
+    /// downgraded (`errSecAuthFailed`, -25293).
+    case itemAuthenticationFailed(String)
+    /// A `ThisDeviceOnly` item cannot be opened because this machine's device key differs from the
+    /// one it was stored with (`errSecAuthFailed`, -25293).
+    case wrongDevice(String)
+    /// An argument is not acceptable (`errSecParam`, -50).
+    case invalidParameter(String)
+    /// There is no vault at the path (`errSecNoSuchKeychain`, -25294).
+    case vaultNotFound(String)
+    /// A vault already exists where one was to be created (`errSecDuplicateKeychain`, -25296).
+    case vaultExists(String)
+    /// The file is not a vault, or a format version this library does not speak
+    /// (`errSecDecode`, -26275).
+    case unsupportedFormat(String)
+    /// Reading or writing the vault or a backup failed (`errSecIO`, -36).
+    case io(String)
+
+    /// The keychain status codes `VaultError` reports.
+    public enum Status {
+        public static let itemNotFound: Int32 = -25300
+        public static let duplicateItem: Int32 = -25299
+        public static let interactionNotAllowed: Int32 = -25308
+        public static let authenticationFailed: Int32 = -25293
+        public static let invalidParameter: Int32 = -50
+        public static let noSuchKeychain: Int32 = -25294
+        public static let duplicateKeychain: Int32 = -25296
+        public static let decode: Int32 = -26275
+        public static let io: Int32 = -36
+    }
+
+    /// The keychain status this failure corresponds to.
+    public var status: Int32 {
+        switch self {
+        case .itemNotFound: return Status.itemNotFound
+        case .duplicateItem: return Status.duplicateItem
+        case .locked, .interactionNotAllowed: return Status.interactionNotAllowed
+        case .wrongPassphrase, .wrongApplicationPassword, .userPresenceDenied, .itemAuthenticationFailed, .wrongDevice:
+            return Status.authenticationFailed
+        case .invalidParameter: return Status.invalidParameter
+        case .vaultNotFound: return Status.noSuchKeychain
+        case .vaultExists: return Status.duplicateKeychain
+        case .unsupportedFormat: return Status.decode
+        case .io: return Status.io
+        }
+    }
+
+    /// The CLI's documented exit code: 1 no such item / duplicate / locked, 77 authentication,
+    /// 2 invalid parameter, 66 no vault, 73 vault exists, 65 bad data, 74 I/O.
+    public var exitCode: Int32 {
+        switch self {
+        case .itemNotFound, .duplicateItem, .locked, .interactionNotAllowed: return 1
+        case .wrongPassphrase, .wrongApplicationPassword, .userPresenceDenied, .itemAuthenticationFailed, .wrongDevice:
+            return 77
+        case .invalidParameter: return 2
+        case .vaultNotFound: return 66
+        case .vaultExists: return 73
+        case .unsupportedFormat: return 65
+        case .io: return 74
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .itemNotFound(let detail): return "no such item: \(detail)"
+        case .duplicateItem(let detail): return "duplicate item: \(detail)"
+        case .locked(let detail): return "vault locked: \(detail)"
+        case .interactionNotAllowed(let detail): return "interaction not allowed: \(detail)"
+        case .wrongPassphrase(let detail): return "wrong vault passphrase: \(detail)"
+        case .wrongApplicationPassword(let detail): return "wrong or missing application password: \(detail)"
+        case .userPresenceDenied(let detail): return "user presence not confirmed: \(detail)"
+        case .itemAuthenticationFailed(let detail): return "item failed authentication (altered or swapped): \(detail)"
+        case .wrongDevice(let detail): return "item bound to another device: \(detail)"
+        case .invalidParameter(let detail): return "invalid parameter: \(detail)"
+        case .vaultNotFound(let detail): return "no vault: \(detail)"
+        case .vaultExists(let detail): return "vault exists: \(detail)"
+        case .unsupportedFormat(let detail): return "not a supported vault: \(detail)"
+        case .io(let detail): return "I/O error: \(detail)"
+        }
+    }
+}
