@@ -115,9 +115,14 @@ let package = Package(
             dependencies: ["RampartTrust", "RampartTestKit"],
             swiftSettings: strictSwift
         ),
+        .executableTarget(
+            name: "VaultTestHelper",
+            dependencies: ["RampartVault"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "RampartVaultTests",
-            dependencies: ["RampartVault", "RampartTestKit"],
+            dependencies: ["RampartVault", "RampartTestKit", "VaultTestHelper"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import RampartSeal
+import RampartVault
+
+/// Where the vault is and how its passphrase arrives: `--path`, `--passphrase-file`, the file
+/// named by `RAMPART_VAULT_PASSPHRASE_FILE`, or a no-echo prompt.
+struct VaultAccessOptions: ParsableArguments {
+    static let passphraseFileVariable = "RAMPART_VAULT_PASSPHRASE_FILE"
+
+    @Option(
+        help: "The vault file (default: $XDG_DATA_HOME/rampart/vault.sqlite or ~/.local/share/rampart/vault.sqlite).")
+    var path: String?
+    @Option(
+        name: .customLong("passphrase-file"),
+        help:
+            "Read the vault passphrase from the first line of FILE (default: $RAMPART_VAULT_PASSPHRASE_FILE, else prompt)."
+    )
+    var passphraseFile: String?
+
+    /// The vault's path: `--path`, else `$XDG_DATA_HOME/rampart/vault.sqlite`, else
+    /// `~/.local/share/rampart/vault.sqlite`.
+    var resolvedPath: String {
+        if let path { return path }
+        let environment = ProcessInfo.processInfo.environment
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return data + "/rampart/vault.sqlite"
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/share/rampart/vault.sqlite"
+    }
+
+    /// The vault passphrase from the file given, the environment's file, or the terminal.
+    func readPassphrase(prompt: String = "Vault passphrase: ", confirm: Bool = false) throws -> String {
+        let file = passphraseFile ?? ProcessInfo.processInfo.environment[Self.passphraseFileVariable]
+        if let file, !file.isEmpty {
+            return try SealFailure.run { () throws(SealError) in try PassphraseFile.read(path: file) }
+        }
+        return try Self.prompt(prompt, confirm: confirm)
+    }
+
+    /// A secret typed on the terminal without echo, asked twice when `confirm` is set.
+    static func prompt(_ prompt: String, confirm: Bool) throws -> String {
+        let first = try TerminalPrompt.readSecret(prompt)
+        guard !first.isEmpty else { throw CommandFailure("the passphrase is empty", status: .usage) }
+        if confirm {
+            let second = try TerminalPrompt.readSecret("Confirm: ")
+            guard first == second else { throw CommandFailure("the passphrases do not match", status: .usage) }
+        }
+        return first
+    }
+
+    /// The vault, unlocked. Items that need the user's presence ask for the passphrase again.
+    func openUnlocked() throws -> Vault {
+        let path = resolvedPath
+        let passphrase = try readPassphrase()
+        let vault = try VaultFailure.run { () throws(VaultError) in
+            try Vault(path: path, authenticator: PassphraseAuthenticator(access: self, path: path))
+        }
+        try VaultFailure.run { () throws(VaultError) in try vault.unlock(passphrase: passphrase) }
+        return vault
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import RampartVault
+
+/// `rampart vault export FILE`: an age backup of every item except `ThisDeviceOnly` ones.
+struct VaultExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write an encrypted backup (age, passphrase) of all items except ThisDeviceOnly ones to FILE.")
+
+    @ParentCommand var vault: VaultCommand
+    @OptionGroup var backup: VaultBackupOptions
+    @Argument(help: "The backup file to create (it must not exist).")
+    var file: String
+
+    func run() throws {
+        let opened = try vault.access.openUnlocked()
+        let passphrase = try backup.read { try vault.access.readPassphrase(prompt: "Vault passphrase again: ") }
+        let count = try VaultFailure.run { () throws(VaultError) in
+            try opened.exportBackup(to: file, passphrase: passphrase)
+        }
+        Terminal.warn("exported \(count) items to \(file)")
+    }
+}
