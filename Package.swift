@@ -122,7 +122,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RampartVaultTests",
-            dependencies: ["RampartVault", "RampartTestKit", "VaultTestHelper"],
+            dependencies: [
+                "RampartVault", "RampartTestKit", "VaultTestHelper", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

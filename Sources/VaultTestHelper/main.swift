@@ -7,7 +7,11 @@
 import Foundation
 import RampartVault
 
-setvbuf(stdout, nil, _IOLBF, 0)
+/// Writes a line straight to standard output (no buffering), after a commit.
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 6, let count = Int(arguments[5]) else {
     FileHandle.standardError.write(Data("usage: VaultTestHelper write|passwd PATH A B COUNT\n".utf8))
@@ -23,7 +27,7 @@ do {
         for index in 0..<count {
             let account = "\(prefix)-\(index)"
             try vault.set(Data("value-\(account)".utf8), for: .genericPassword(service: "svc", account: account))
-            print("committed \(index)")
+            report("committed \(index)")
         }
     case "passwd":
         let vault = try Vault(path: arguments[2], options: options)
@@ -31,7 +35,7 @@ do {
         var next = arguments[4]
         for index in 0..<count {
             try vault.changePassphrase(from: current, to: next)
-            print("passphrase \(index) \(next == arguments[3] ? "first" : "second")")
+            report("passphrase \(index) \(next == arguments[3] ? "first" : "second")")
             swap(&current, &next)
         }
     default:

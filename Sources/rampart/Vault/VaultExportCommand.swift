@@ -9,6 +9,8 @@ struct VaultExportCommand: ParsableCommand {
 
     @ParentCommand var vault: VaultCommand
     @OptionGroup var backup: VaultBackupOptions
+    @Option(help: ArgumentHelp("The backup's scrypt work factor, log2 N (default 18).", visibility: .hidden))
+    var workFactor = 18
     @Argument(help: "The backup file to create (it must not exist).")
     var file: String
 
@@ -16,7 +18,7 @@ struct VaultExportCommand: ParsableCommand {
         let opened = try vault.access.openUnlocked()
         let passphrase = try backup.read { try vault.access.readPassphrase(prompt: "Vault passphrase again: ") }
         let count = try VaultFailure.run { () throws(VaultError) in
-            try opened.exportBackup(to: file, passphrase: passphrase)
+            try opened.exportBackup(to: file, passphrase: passphrase, workFactor: workFactor)
         }
         Terminal.warn("exported \(count) items to \(file)")
     }

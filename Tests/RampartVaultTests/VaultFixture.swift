@@ -1,0 +1,73 @@
+import Foundation
+import RampartVault
+
+/// A vault in its own temporary folder, with a low scrypt work factor for speed.
+struct VaultFixture {
+    static let passphrase = "correct horse battery staple"
+    static let options = VaultOptions(workFactor: 4)
+
+    let folder: URL
+    var path: String { folder.appendingPathComponent("vault.sqlite").path }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-vault-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func create(options: VaultOptions = VaultFixture.options, authenticator: (any Authenticator)? = nil) throws -> Vault
+    {
+        try Vault.create(at: path, passphrase: Self.passphrase, options: options, authenticator: authenticator)
+    }
+
+    /// A second handle on the same file, opened locked.
+    func reopen(options: VaultOptions = VaultFixture.options, authenticator: (any Authenticator)? = nil) throws -> Vault
+    {
+        try Vault(path: path, options: options, authenticator: authenticator)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// The keychain status a throwing call fails with, or `nil` when it succeeds.
+func status(_ work: () throws -> Void) -> Int32? {
+    do {
+        try work()
+        return nil
+    } catch let error as VaultError {
+        return error.status
+    } catch {
+        return Int32.min
+    }
+}
+
+/// The `VaultError` a throwing call fails with, or `nil` when it succeeds.
+func vaultError(_ work: () throws -> Void) -> VaultError? {
+    do {
+        try work()
+        return nil
+    } catch let error as VaultError {
+        return error
+    } catch {
+        return .io("unexpected error type \(type(of: error))")
+    }
+}
+
+/// An `Authenticator` that answers `approve` and counts how often it was asked.
+final class CountingAuthenticator: Authenticator, @unchecked Sendable {
+    private let lock = NSLock()
+    private var asked = 0
+    let approve: Bool
+
+    init(approve: Bool) { self.approve = approve }
+
+    var count: Int { lock.withLock { asked } }
+
+    func confirmPresence(reason: String) -> Bool {
+        lock.withLock { asked += 1 }
+        return approve
+    }
+}
+
+extension Data {
+    init(text: String) { self.init(text.utf8) }
+}
