@@ -16,6 +16,7 @@ let package = Package(
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),
         benchmark("SealThroughput", measuring: "RampartSeal"),
         benchmark("TrustDecisions", measuring: "RampartTrust", "RampartTestKit"),
+        benchmark("VaultOperations", measuring: "RampartVault"),
     ]
 )
 

@@ -20,6 +20,33 @@ extension Vault {
         try store(value, identity, protection, attributes, applicationPassword, replacing: true)
     }
 
+    /// Stores many values at once (each an upsert, as `set`), in one transaction: all of them or
+    /// none.
+    ///
+    /// ```swift
+    /// try vault.set([.genericPassword(service: "db", account: "a"): Data("1".utf8),
+    ///                .genericPassword(service: "db", account: "b"): Data("2".utf8)])
+    /// ```
+    public func set(
+        _ values: [ItemIdentity: Data], protection: ItemProtection = ItemProtection(),
+        attributes: ItemAttributes = ItemAttributes()
+    ) throws(VaultError) {
+        let (keyring, _) = try keyring()
+        let classKey = try classKey(protection.accessibility, in: keyring)
+        let now = Date().timeIntervalSince1970
+        for identity in values.keys { try identity.validate() }
+        try store.write { db in
+            for (identity, value) in values {
+                let stored = StoredAttributes(
+                    values: identity.values, label: attributes.label, comment: attributes.comment, created: now,
+                    modified: now)
+                try self.writeRow(
+                    db, identity: identity, protection: protection, attributes: stored, inner: value,
+                    applicationSalt: nil, classKey: classKey, keyring: keyring, replacing: true, keepCreated: true)
+            }
+        }
+    }
+
     /// Adds an item; throws `duplicateItem` (-25299) when one with this primary key exists.
     ///
     /// ```swift
@@ -53,7 +80,9 @@ extension Vault {
     }
 
     /// The items `query` matches, with their attributes and, when `returnData` is set, their values.
-    /// Throws `itemNotFound` (-25300) when nothing matches.
+    /// Throws `itemNotFound` (-25300) when nothing matches. Partial queries decrypt the attributes
+    /// of every candidate row (the rows of the class, or of the service/server/tag when given), so
+    /// they throw `locked` when a candidate's class key is unavailable.
     ///
     /// ```swift
     /// let accounts = try vault.items(matching: VaultQuery(itemClass: .genericPassword, fields: [.service: "db"]))

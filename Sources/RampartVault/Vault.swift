@@ -128,7 +128,8 @@ public final class Vault: Sendable {
             try VaultStore.writeMetadata(updated, db)
             try VaultStore.writeKeys(rewrapped, db)
         }
-        state.withLock { $0.scrypt = try? self.store.readHeader().0.scrypt }
+        let scrypt = try store.readHeader().0.scrypt
+        state.withLock { $0.scrypt = scrypt }
     }
 
     func unwrapSecrets(_ wrapped: [String: Data], passphrase: String, scrypt: ScryptParameters) throws(VaultError)

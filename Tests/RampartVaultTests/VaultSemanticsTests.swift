@@ -122,6 +122,21 @@ struct VaultSemanticsTests {
         #expect(status { _ = try vault.items(matching: VaultQuery(itemClass: .genericPassword)) } == -25300)
     }
 
+    @Test func batchSetUpsertsEveryItemInOneTransaction() throws {
+        let fixture = try VaultFixture()
+        defer { fixture.remove() }
+        let vault = try fixture.create()
+        try vault.set(Data(text: "old"), for: .genericPassword(service: "batch", account: "0"))
+        var batch: [ItemIdentity: Data] = [:]
+        for index in 0..<50 { batch[.genericPassword(service: "batch", account: "\(index)")] = Data(text: "v\(index)") }
+        try vault.set(batch)
+        let stored = try vault.items(matching: VaultQuery(itemClass: .genericPassword, returnData: true))
+        #expect(stored.count == 50)
+        for item in stored { #expect(item.value == Data(text: "v\(item.identity[.account] ?? "")")) }
+        batch[.genericPassword(service: "", account: "invalid")] = Data(text: "x")
+        #expect(status { try vault.set(batch) } == -50)
+    }
+
     @Test func keysOfEveryTypeRoundTrip() throws {
         let fixture = try VaultFixture()
         defer { fixture.remove() }

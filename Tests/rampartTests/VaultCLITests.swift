@@ -86,6 +86,10 @@ struct VaultCLITests {
             all.standardOutputText == "db\tadmin\tafterFirstUnlock\ndb\tapp\twhenUnlocked\nweb\tapp\twhenUnlocked\n")
         let db = try await vault(folder, ["ls", "--service", "web"])
         #expect(db.standardOutputText == "web\tapp\twhenUnlocked\n")
+        let json = try await vault(folder, ["ls", "--format", "json"])
+        let entries = try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]]
+        #expect(entries?.compactMap { $0["account"] as? String } == ["admin", "app", "app"])
+        #expect(!json.standardOutputText.contains("v1"))
         let bad = try await vault(folder, ["set", "db", "x", "--accessibility", "always"], input: "v")
         #expect(bad.exitCode == 2)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RampartVault
 
 /// `rampart vault ls [--service S]`: lists generic-password items (never their values).
@@ -9,6 +10,17 @@ struct VaultListCommand: ParsableCommand {
     @ParentCommand var vault: VaultCommand
     @Option(help: "Only items of this service.")
     var service: String?
+    @OptionGroup var output: FormatOptions
+
+    /// One line of `ls --format json`.
+    struct Entry: Encodable {
+        var service: String
+        var account: String
+        var accessibility: String
+        var label: String
+        var created: Date
+        var modified: Date
+    }
 
     func run() throws {
         let opened = try vault.access.openUnlocked()
@@ -23,13 +35,16 @@ struct VaultListCommand: ParsableCommand {
                 throw error
             }
         }
-        let lines = items.map { item in
-            [
-                item.identity[ItemField.service] ?? "", item.identity[ItemField.account] ?? "",
-                item.protection.accessibility.description,
-            ]
-            .joined(separator: "\t")
+        let entries = items.map { item in
+            Entry(
+                service: item.identity[ItemField.service] ?? "", account: item.identity[ItemField.account] ?? "",
+                accessibility: item.protection.accessibility.description, label: item.attributes.label,
+                created: item.created, modified: item.modified)
+        }.sorted { ($0.service, $0.account) < ($1.service, $1.account) }
+        if output.format == .json {
+            try output.printJSON(entries)
+            return
         }
-        for line in lines.sorted() { print(line) }
+        for entry in entries { print([entry.service, entry.account, entry.accessibility].joined(separator: "\t")) }
     }
 }
