@@ -124,6 +124,8 @@ let package = Package(
             name: "RampartVaultTests",
             dependencies: [
                 "RampartVault", "RampartTestKit", "VaultTestHelper", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
         ),

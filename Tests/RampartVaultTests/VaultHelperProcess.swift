@@ -17,7 +17,7 @@ final class VaultHelperProcess {
 
     init(_ arguments: [String], outputPath: String) throws {
         self.outputPath = outputPath
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         process.executableURL = Self.url
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
