@@ -69,9 +69,9 @@ extension Vault {
         let (keyring, _) = try keyring()
         let keyHash = ItemSealer.keyHash(identity, lookup: keyring.lookup)
         let itemClass = identity.itemClass.rawValue
-        let row = try store.read { db in
+        let row = try store.readStatement { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? AND key_hash = ?"),
+                db.cachedStatement(sql: "SELECT \(StoredRow.valueColumns) FROM items WHERE class = ? AND key_hash = ?"),
                 arguments: [itemClass, keyHash]
             ).map(StoredRow.init(row:))
         }

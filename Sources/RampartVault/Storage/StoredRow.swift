@@ -12,6 +12,8 @@ struct StoredRow: Sendable {
     var value: Data
 
     static let columns = "class, key_hash, group_hash, protection, app_salt, attributes, value"
+    /// The columns a value read needs; the attributes come back empty.
+    static let valueColumns = "class, key_hash, group_hash, protection, app_salt, X'', value"
 
     init(
         itemClass: Int, keyHash: Data, groupHash: Data, protection: Int, applicationSalt: Data?, attributes: Data,

@@ -33,7 +33,7 @@ final class VaultStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA mmap_size = 268435456")
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -118,6 +118,18 @@ final class VaultStore: Sendable {
     func read<T>(_ work: (Database) throws -> T) throws(VaultError) -> T {
         do {
             return try pool.read(work)
+        } catch let error as VaultError {
+            throw error
+        } catch {
+            throw .io("reading \(path) failed: \(Self.reason(error))")
+        }
+    }
+
+    /// Runs `work`, a single SELECT statement (atomic on its own in SQLite), without wrapping it in
+    /// a transaction: the fast path for point lookups.
+    func readStatement<T>(_ work: (Database) throws -> T) throws(VaultError) -> T {
+        do {
+            return try pool.unsafeRead(work)
         } catch let error as VaultError {
             throw error
         } catch {
