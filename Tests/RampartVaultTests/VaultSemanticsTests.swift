@@ -152,3 +152,38 @@ struct VaultSemanticsTests {
 enum P256Bytes {
     static let sample = Data((0..<32).map { UInt8($0 * 7 % 251) })
 }
+
+@Suite("One vault shared by threads; re-creating over leftovers")
+struct VaultSharingTests {
+    @Test func threadsReadAndWriteOneVault() async throws {
+        let fixture = try VaultFixture()
+        defer { fixture.remove() }
+        let vault = try fixture.create()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for index in 0..<25 {
+                        let id = ItemIdentity.genericPassword(service: "w\(worker)", account: "\(index)")
+                        try vault.set(Data(text: "\(worker)-\(index)"), for: id)
+                        #expect(try vault.value(for: id) == Data(text: "\(worker)-\(index)"))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try vault.items(matching: VaultQuery(itemClass: .genericPassword)).count == 100)
+    }
+
+    @Test func aStaleDeviceFileIsReplacedWhenAVaultIsCreated() throws {
+        let fixture = try VaultFixture()
+        defer { fixture.remove() }
+        try Data(repeating: 9, count: 32).write(to: URL(fileURLWithPath: fixture.path + ".device"))
+        let vault = try fixture.create()
+        let id = ItemIdentity.genericPassword(service: "s", account: "a")
+        try vault.set(Data(text: "v"), for: id, protection: ItemProtection(accessibility: .whenUnlockedThisDeviceOnly))
+        let reopened = try fixture.reopen()
+        try reopened.unlock(passphrase: VaultFixture.passphrase)
+        #expect(try reopened.value(for: id) == Data(text: "v"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path + ".device")) != Data(repeating: 9, count: 32))
+    }
+}

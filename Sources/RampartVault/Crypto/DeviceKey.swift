@@ -7,10 +7,12 @@ import Foundation
 enum DeviceKey {
     static func secretPath(forVault path: String) -> String { path + ".device" }
 
-    /// Creates the device secret file; fails if it exists.
+    /// Creates the device secret file for a vault that was just created, replacing a stale one
+    /// left by an earlier vault at the same path (never following a symbolic link).
     static func create(forVault path: String) throws(VaultError) {
         let file = secretPath(forVault: path)
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        unlink(file)
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .io("cannot create the device key file \(file) (errno \(errno)); check the folder's permissions")
         }
