@@ -8,9 +8,14 @@ import Foundation
 enum ItemSealer {
     enum Part: String { case attributes, value }
 
+    private static let keyLabel = Data("key".utf8)
+
     /// HMAC-SHA256 of the canonical primary key: the lookup column.
     static func keyHash(_ identity: ItemIdentity, lookup: SymmetricKey) -> Data {
-        Data(HMAC<SHA256>.authenticationCode(for: Data("key".utf8) + identity.canonicalBytes, using: lookup))
+        var hmac = HMAC<SHA256>(key: lookup)
+        hmac.update(data: keyLabel)
+        hmac.update(data: identity.canonicalBytes)
+        return Data(hmac.finalize())
     }
 
     /// HMAC-SHA256 of the class and first primary-key field: the index for partial queries.
@@ -32,10 +37,14 @@ enum ItemSealer {
         return (ItemProtection(accessibility: accessibility, userPresence: code & 0x10 != 0), code & 0x20 != 0)
     }
 
+    private static let valueLabel = Array("rampart-vault/1 value".utf8)
+    private static let attributesLabel = Array("rampart-vault/1 attributes".utf8)
+
     static func associatedData(
         _ part: Part, itemClass: ItemClass, keyHash: Data, protectionCode: Int, applicationSalt: Data?
     ) -> Data {
-        var data = Data("rampart-vault/1 \(part.rawValue)".utf8)
+        var data = Data(capacity: 64 + (applicationSalt?.count ?? 0))
+        data.append(contentsOf: part == .value ? valueLabel : attributesLabel)
         data.append(0)
         data.append(UInt8(itemClass.rawValue))
         data.append(keyHash)
