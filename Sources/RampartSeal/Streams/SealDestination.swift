@@ -32,17 +32,28 @@ public enum SealDestination: Sendable, Equatable {
         switch self {
         case .file(let path, let replacing):
             let output = try AtomicFileOutput(path: path, replacing: replacing)
-            var sink: any ByteSink = output
+            let writer = BackgroundSink(output)
+            var sink: any ByteSink = writer
             do {
                 try body(&sink)
+                try writer.finish()
             } catch {
+                try? writer.finish()
                 output.discard()
                 throw error
             }
             try output.commit()
         case .standardOutput where !holdUntilDone:
-            var sink: any ByteSink = FileSink.standardOutput
-            try body(&sink)
+            let writer = BackgroundSink(FileSink.standardOutput)
+            var sink: any ByteSink = writer
+            do {
+                try body(&sink)
+            } catch {
+                // What was already released (authenticated age chunks) still reaches the reader.
+                try? writer.finish()
+                throw error
+            }
+            try writer.finish()
         case .standardOutput:
             var template = Array((NSTemporaryDirectory() + "/rampart-hold-XXXXXX").utf8CString)
             let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -55,8 +66,15 @@ public enum SealDestination: Sendable, Equatable {
                 throw .io("cannot create a temporary file to hold the output (\(SystemCalls.describe(errno)))")
             }
             defer { close(descriptor) }
-            var sink: any ByteSink = FileSink(fileDescriptor: descriptor, name: "the temporary output")
-            try body(&sink)
+            let writer = BackgroundSink(FileSink(fileDescriptor: descriptor, name: "the temporary output"))
+            var sink: any ByteSink = writer
+            do {
+                try body(&sink)
+            } catch {
+                try? writer.finish()
+                throw error
+            }
+            try writer.finish()
             guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .io("cannot rewind the temporary output") }
             let held = FileSource(fileDescriptor: descriptor, name: "the temporary output")
             var output = FileSink.standardOutput
