@@ -34,20 +34,28 @@ public enum AgeStream {
         return (try? ChaChaPoly.Nonce(data: bytes)) ?? ChaChaPoly.Nonce()
     }
 
+    /// The next batch of at most `size` bytes, reading one byte ahead (kept in `carry`) so the caller
+    /// knows whether more input follows.
+    private static func nextBatch(
+        _ source: inout some ByteSource, size: Int, carry: inout Data
+    ) throws(SealError) -> (body: Data, moreFollows: Bool) {
+        var batch = carry
+        batch.append(try source.readFully(size + 1 - carry.count))
+        let moreFollows = batch.count > size
+        carry = moreFollows ? batch.suffix(from: batch.startIndex + size) : Data()
+        return (moreFollows ? batch.prefix(size) : batch, moreFollows)
+    }
+
     /// Encrypts everything `source` yields into `sink` as STREAM chunks.
     public static func seal(
         from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
-        let batchBytes = batchChunks * chunkSize
         var counter: UInt64 = 0
         var carry = Data()
         while true {
-            var batch = carry
-            batch.append(try source.readFully(batchBytes + 1 - carry.count))
-            let isFinal = batch.count <= batchBytes
-            carry = isFinal ? Data() : batch.suffix(from: batch.startIndex + batchBytes)
-            let body = isFinal ? batch : batch.prefix(batchBytes)
+            let (body, moreFollows) = try nextBatch(&source, size: batchChunks * chunkSize, carry: &carry)
+            let isFinal = !moreFollows
             let pieces = max(1, (body.count + chunkSize - 1) / chunkSize)
             let first = counter
             let sealed = ParallelMap.run(pieces) { index -> ChaChaPoly.SealedBox? in
@@ -76,15 +84,10 @@ public enum AgeStream {
         from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
-        let batchBytes = batchChunks * sealedChunkSize
         var counter: UInt64 = 0
         var carry = Data()
         while true {
-            var batch = carry
-            batch.append(try source.readFully(batchBytes + 1 - carry.count))
-            let moreFollows = batch.count > batchBytes
-            carry = moreFollows ? batch.suffix(from: batch.startIndex + batchBytes) : Data()
-            let body = moreFollows ? batch.prefix(batchBytes) : batch
+            let (body, moreFollows) = try nextBatch(&source, size: batchChunks * sealedChunkSize, carry: &carry)
             if body.isEmpty {
                 throw .truncated("the payload has no chunks after its nonce; the file was cut short")
             }
