@@ -58,8 +58,11 @@ public final class TrustVerificationCallback: Sendable {
                 self.decision.withLockedValue { $0 = outcome }
                 self.observer?(outcome)
                 guard outcome.verdict != .rejected else { return .failed }
-                let validated = try outcome.validatedChain.map {
-                    try NIOSSLCertificate(bytes: $0.derBytes, format: .der)
+                // The served certificates NIOSSL already holds are handed back as they are; only
+                // the others (the anchor) are converted.
+                let validated = try outcome.validatedChain.map { certificate in
+                    if let position = decoded.firstIndex(of: certificate) { return certificates[position] }
+                    return try NIOSSLCertificate(bytes: certificate.derBytes, format: .der)
                 }
                 return .certificateVerified(VerificationMetadata(ValidatedCertificateChain(validated)))
             }
