@@ -3,6 +3,7 @@ import Foundation
 import NIOSSL
 import RampartTestKit
 import RampartTrust
+import X509
 
 /// Trust decisions on the lab's RSA-2048 root → intermediate → P-256 leaf chain.
 /// Targets (issue 3): a pin check on an already-validated chain ≤ 5 µs; handshakes with pinning
@@ -38,6 +39,21 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("full decision: chain + host + ATS rules + pins") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(await pinned.evaluate(served: good.served, host: "localhost"))
+        }
+    }
+
+    Benchmark("full decision: chain + host + ATS rules, no pins") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(await unpinned.evaluate(served: good.served, host: "localhost"))
+        }
+    }
+
+    // What the NIOSSL callback does before deciding: the served chain from BoringSSL's form to
+    // swift-certificates'.
+    guard let wire = try? good.served.map({ try NIOSSLCertificate(bytes: $0.derBytes, format: .der) }) else { return }
+    Benchmark("decode a served chain (NIOSSL DER to swift-certificates)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try wire.map { try Certificate(derEncoded: $0.toDERBytes()) })
         }
     }
 

@@ -23,7 +23,8 @@ public final class TrustVerificationCallback: Sendable {
     private let decision = NIOLockedValueBox<TrustDecision?>(nil)
     private let observer: (@Sendable (TrustDecision) -> Void)?
 
-    /// - Parameter onDecision: called with every decision (for example to send pin-failure reports).
+    /// - Parameter onDecision: called with every decision (for example to send pin-failure reports),
+    ///   on the connection's event loop: hand slow work to a task rather than block there.
     public init(evaluator: TrustEvaluator, host: String, onDecision: (@Sendable (TrustDecision) -> Void)? = nil) {
         self.evaluator = evaluator
         self.host = host
@@ -47,7 +48,7 @@ public final class TrustVerificationCallback: Sendable {
             }
             let decoded = served
             let failure = undecodable
-            promise.completeWithTask {
+            let decide: @Sendable () async throws -> NIOSSLVerificationResultWithMetadata = {
                 let outcome: TrustDecision
                 if let failure {
                     outcome = TrustDecision(
@@ -65,6 +66,19 @@ public final class TrustVerificationCallback: Sendable {
                     return try NIOSSLCertificate(bytes: certificate.derBytes, format: .der)
                 }
                 return .certificateVerified(VerificationMetadata(ValidatedCertificateChain(validated)))
+            }
+            // The decision runs on the connection's event loop, as BoringSSL's own verification
+            // does; where task executors are unavailable it runs on the global executor.
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                Task(executorPreference: EventLoopTaskExecutor(promise.futureResult.eventLoop)) {
+                    do {
+                        promise.succeed(try await decide())
+                    } catch {
+                        promise.fail(error)
+                    }
+                }
+            } else {
+                promise.completeWithTask(decide)
             }
         }
     }
