@@ -1,4 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
+import NIOPosix
 import NIOSSL
 import RampartTestKit
 import RampartTrust
@@ -91,5 +93,27 @@ extension HandshakeTrustTests {
         }
         #expect(position == 0)
         #expect(!detail.isEmpty)
+    }
+}
+
+extension HandshakeTrustTests {
+    /// BoringSSL verifies inline on the connection's thread; Rampart's decision must not pay for
+    /// a hop to Swift's global executor and back (that hop, not the pins, was the handshake cost).
+    @Test("the trust decision is made on the connection's event loop")
+    func decidesOnTheEventLoop() async throws {
+        let threads = NIOLockedValueBox<[Bool]>([])
+        let trust = TrustVerificationCallback(
+            evaluator: TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: [try pins(.good)]),
+            host: "localhost"
+        ) { _ in
+            threads.withLockedValue { $0.append(MultiThreadedEventLoopGroup.currentEventLoop != nil) }
+        }
+        let exchange = try await LabServer.withServer(LabServerConfiguration(chain: try pki.chain(.good))) { server in
+            try await LabClient.get(
+                host: server.host, port: server.port, serverName: "localhost", trusting: [],
+                verification: { trust.callback })
+        }
+        #expect(exchange.status == 200)
+        #expect(threads.withLockedValue { $0 } == [true])
     }
 }
