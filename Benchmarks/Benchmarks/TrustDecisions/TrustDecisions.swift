@@ -85,4 +85,21 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // A client keeps one decoding cache for all its connections: the served certificates are
+    // parsed once, every handshake is still validated and pinned in full.
+    Benchmark("handshake + GET, Rampart trust with pins, shared decoding cache") { benchmark in
+        let decoding = CertificateDecodingCache()
+        try await LabServer.withServer(LabServerConfiguration(chain: good)) { server in
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let trust = TrustVerificationCallback(evaluator: pinned, host: "localhost", decoding: decoding)
+                blackHole(
+                    try await LabClient.get(
+                        host: server.host, port: server.port, serverName: "localhost", trusting: [],
+                        verification: { trust.callback }))
+            }
+            benchmark.stopMeasurement()
+        }
+    }
 }

@@ -22,12 +22,20 @@ public final class TrustVerificationCallback: Sendable {
     public let host: String
     private let decision = NIOLockedValueBox<TrustDecision?>(nil)
     private let observer: (@Sendable (TrustDecision) -> Void)?
+    private let decoding: CertificateDecodingCache?
 
-    /// - Parameter onDecision: called with every decision (for example to send pin-failure reports),
-    ///   on the connection's event loop: hand slow work to a task rather than block there.
-    public init(evaluator: TrustEvaluator, host: String, onDecision: (@Sendable (TrustDecision) -> Void)? = nil) {
+    /// - Parameters:
+    ///   - decoding: a cache shared by a client's connections, so that certificates served again
+    ///     are not parsed again (`nil`: every handshake decodes its chain).
+    ///   - onDecision: called with every decision (for example to send pin-failure reports), on
+    ///     the connection's event loop: hand slow work to a task rather than block there.
+    public init(
+        evaluator: TrustEvaluator, host: String, decoding: CertificateDecodingCache? = nil,
+        onDecision: (@Sendable (TrustDecision) -> Void)? = nil
+    ) {
         self.evaluator = evaluator
         self.host = host
+        self.decoding = decoding
         self.observer = onDecision
     }
 
@@ -41,7 +49,8 @@ public final class TrustVerificationCallback: Sendable {
             var undecodable: TrustFailure?
             for (position, certificate) in certificates.enumerated() where undecodable == nil {
                 do {
-                    served.append(try Certificate(derEncoded: certificate.toDERBytes()))
+                    let der = try certificate.toDERBytes()
+                    served.append(try decoding?.certificate(der: der) ?? Certificate(derEncoded: der))
                 } catch {
                     undecodable = .undecodableCertificate(position: position, detail: "\(error)")
                 }
