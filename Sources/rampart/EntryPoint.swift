@@ -8,6 +8,7 @@ import Foundation
 enum EntryPoint {
     static func main() async {
         tuneAllocator()
+        InterruptCleanup.install()
         let status: ExitStatus
         do {
             var command = try Rampart.parseAsRoot()
