@@ -7,6 +7,8 @@ import Foundation
 @main
 enum EntryPoint {
     static func main() async {
+        tuneAllocator()
+        InterruptCleanup.install()
         let status: ExitStatus
         do {
             var command = try Rampart.parseAsRoot()
@@ -25,6 +27,19 @@ enum EntryPoint {
         exit(status.rawValue)
     }
 
+    /// Streaming encryption allocates and frees the same few buffers per chunk (swift-crypto returns
+    /// fresh `Data`). glibc's defaults hand that memory back to the kernel after each free, so every
+    /// chunk paid for freshly zeroed pages: 750,000 page faults for 1 GiB of RNCryptor. Keeping freed
+    /// memory in the heap (up to 64 MiB) removes them; peak memory does not grow, as the working set
+    /// is a few buffers.
+    private static func tuneAllocator() {
+        #if canImport(Glibc)
+            // <malloc.h>: M_TRIM_THRESHOLD is -1, M_MMAP_THRESHOLD is -3 (glibc's stable ABI).
+            _ = glibcMallopt(-1, 64 << 20)
+            _ = glibcMallopt(-3, 16 << 20)
+        #endif
+    }
+
     /// Prints an ArgumentParser error (help, version, usage) the way ArgumentParser would, with our codes.
     private static func report(_ error: any Error) -> ExitStatus {
         let message = Rampart.fullMessage(for: error)
@@ -39,3 +54,9 @@ enum EntryPoint {
         return .policyViolation
     }
 }
+
+#if canImport(Glibc)
+    /// glibc's `mallopt`, which Swift's Glibc module does not export (it lives in `<malloc.h>`).
+    @_silgen_name("mallopt")
+    private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif

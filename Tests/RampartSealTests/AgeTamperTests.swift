@@ -84,6 +84,9 @@ struct AgeTamperTests {
                 Data(), to: [try ScryptRecipient(passphrase: "a", workFactor: 10), X25519Identity.generate().recipient])
         }
         #expect(throws: SealError.self) { try ScryptRecipient(passphrase: "a", workFactor: 23) }
+        let byPassphrase = try Age.encrypt(Data("token".utf8), passphrase: "pw", workFactor: 10, armored: true)
+        #expect(try Age.decrypt(byPassphrase, passphrase: "pw") == Data("token".utf8))
+        #expect(throws: SealError.self) { try Age.decrypt(byPassphrase, passphrase: "not it") }
         #expect(throws: SealError.self) { try ScryptRecipient(passphrase: "", workFactor: 10) }
         let sealed = try Age.encrypt(Data("x".utf8), to: [ScryptRecipient(passphrase: "pw", workFactor: 14)])
         #expect(throws: SealError.self) {
@@ -113,7 +116,12 @@ struct AgeTamperTests {
             chunks += 1
         }
         #expect(collected == plaintext)
-        #expect(chunks >= 1)
+        var streamed = Data()
+        for try await piece in Age.encryptedChunks(of: input, recipients: [identity.recipient]) {
+            streamed.append(piece)
+        }
+        #expect(try Age.decrypt(streamed, with: [identity]) == plaintext)
+        #expect((chunks == 0) == (size == 0), "an empty file yields no chunks, any other at least one")
     }
 
     @Test("keys round-trip through their text forms, and bad keys are refused without echoing secrets")

@@ -1,4 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
+import NIOPosix
 import NIOSSL
 import RampartTestKit
 import RampartTrust
@@ -91,5 +93,71 @@ extension HandshakeTrustTests {
         }
         #expect(position == 0)
         #expect(!detail.isEmpty)
+    }
+}
+
+extension HandshakeTrustTests {
+    /// BoringSSL verifies inline on the connection's thread; Rampart's decision must not pay for
+    /// a hop to Swift's global executor and back (that hop, not the pins, was the handshake cost).
+    @Test("the trust decision is made on the connection's event loop")
+    func decidesOnTheEventLoop() async throws {
+        let threads = NIOLockedValueBox<[Bool]>([])
+        let trust = TrustVerificationCallback(
+            evaluator: TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: [try pins(.good)]),
+            host: "localhost"
+        ) { _ in
+            threads.withLockedValue { $0.append(MultiThreadedEventLoopGroup.currentEventLoop != nil) }
+        }
+        let exchange = try await LabServer.withServer(LabServerConfiguration(chain: try pki.chain(.good))) { server in
+            try await LabClient.get(
+                host: server.host, port: server.port, serverName: "localhost", trusting: [],
+                verification: { trust.callback })
+        }
+        #expect(exchange.status == 200)
+        #expect(threads.withLockedValue { $0 } == [true])
+    }
+}
+
+extension HandshakeTrustTests {
+    /// One handshake through a callback that shares `decoding` with other connections.
+    func connect(_ scenario: LabScenario, decoding: CertificateDecodingCache, pinning: [PinnedHost] = [])
+        async throws -> TrustDecision?
+    {
+        let trust = TrustVerificationCallback(
+            evaluator: TrustEvaluator(
+                anchors: .only([pki.root.certificate, pki.rogueRoot.certificate]), pinning: pinning),
+            host: "localhost", decoding: decoding)
+        _ = try? await LabServer.withServer(LabServerConfiguration(chain: try pki.chain(scenario))) { server in
+            try await LabClient.get(
+                host: server.host, port: server.port, serverName: "localhost", trusting: [],
+                verification: { trust.callback })
+        }
+        return trust.lastDecision
+    }
+
+    @Test("a shared decoding cache parses repeated certificates once and changes no decision")
+    func decodingCache() async throws {
+        let decoding = CertificateDecodingCache()
+        #expect(try await connect(.good, decoding: decoding)?.verdict == .trusted)
+        #expect(decoding.count == 2, "the good leaf and the intermediate")
+        #expect(try await connect(.good, decoding: decoding)?.verdict == .trusted)
+        #expect(decoding.count == 2, "served again, decoded from the cache")
+        let mitm = try await connect(.rogue, decoding: decoding, pinning: [try pins(.good)])
+        #expect(mitm?.verdict == .rejected)
+        #expect(mitm?.pinMismatch != nil)
+        let expired = try await connect(.expired, decoding: decoding)
+        #expect(expired?.verdict == .rejected)
+        #expect(expired?.failures.contains { if case .expired = $0 { true } else { false } } == true)
+        let weak = try await connect(.rsa1024, decoding: decoding)
+        #expect(weak?.failures.first.map { if case .undecodableCertificate = $0 { true } else { false } } == true)
+    }
+
+    @Test("the decoding cache stays within its capacity")
+    func decodingCacheCapacity() async throws {
+        let decoding = CertificateDecodingCache(capacity: 1)
+        for scenario in [LabScenario.good, .p384] {
+            #expect(try await connect(scenario, decoding: decoding)?.verdict == .trusted)
+            #expect(decoding.count <= 1)
+        }
     }
 }

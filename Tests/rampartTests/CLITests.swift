@@ -65,6 +65,8 @@ struct CLITests {
         #expect(result.exitCode == 0, "\(result.standardErrorText)")
         #expect(result.standardOutputText.contains("A client that trusts the lab root connects"))
         #expect(result.standardOutputText.contains("HTTP 200"))
+        #expect(result.standardOutputText.contains("Encryption at rest: age v1 and RNCryptor v3"))
+        #expect(result.standardOutputText.contains("no plaintext file was written, not even a partial one"))
         #expect(!result.standardOutputText.contains("\u{1B}["))
     }
 }

@@ -110,6 +110,39 @@ struct SealCLITests {
         #expect(!folder.entries.contains { $0.contains("out") })
     }
 
+    @Test(
+        "an interrupted encryption (SIGINT, SIGTERM) exits 130/143 and leaves no file behind",
+        arguments: [SIGINT, SIGTERM])
+    func interrupted(signalNumber: Int32) async throws {
+        let folder = try Folder()
+        let identity = try await RampartBinary.run(["keygen", "-o", folder.path("key.txt")])
+        #expect(identity.exitCode == 0)
+        let recipient = try await RampartBinary.run(["keygen", "-y", folder.path("key.txt")])
+        let process = Process()
+        process.executableURL = RampartBinary.url
+        process.arguments = [
+            "encrypt", "-r", recipient.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines),
+            "-o", folder.path("endless.age"),
+        ]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Feed data until a temporary output exists, then interrupt mid-stream; stdin stays open.
+        let chunk = Data(repeating: 0x5a, count: 1 << 20)
+        var sawTemporary = false
+        for _ in 0..<200 where !sawTemporary {
+            try input.fileHandleForWriting.write(contentsOf: chunk)
+            sawTemporary = folder.entries.contains { $0.hasPrefix(".endless.age.rampart-") }
+        }
+        #expect(sawTemporary, "the output is written to a hidden temporary file first")
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 128 + signalNumber)
+        #expect(folder.entries == ["key.txt"], "\(folder.entries)")
+    }
+
     @Test("an existing output is kept unless --force, and then replaced only on success")
     func force() async throws {
         let folder = try Folder()

@@ -3,6 +3,7 @@ import Foundation
 import NIOSSL
 import RampartTestKit
 import RampartTrust
+import X509
 
 /// Trust decisions on the lab's RSA-2048 root → intermediate → P-256 leaf chain.
 /// Targets (issue 3): a pin check on an already-validated chain ≤ 5 µs; handshakes with pinning
@@ -41,6 +42,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("full decision: chain + host + ATS rules, no pins") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(await unpinned.evaluate(served: good.served, host: "localhost"))
+        }
+    }
+
+    // What the NIOSSL callback does before deciding: the served chain from BoringSSL's form to
+    // swift-certificates'.
+    guard let wire = try? good.served.map({ try NIOSSLCertificate(bytes: $0.derBytes, format: .der) }) else { return }
+    Benchmark("decode a served chain (NIOSSL DER to swift-certificates)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try wire.map { try Certificate(derEncoded: $0.toDERBytes()) })
+        }
+    }
+
     Benchmark("handshake + GET, BoringSSL verification (no pins)") { benchmark in
         try await LabServer.withServer(LabServerConfiguration(chain: good)) { server in
             benchmark.startMeasurement()
@@ -67,6 +83,23 @@ let benchmarks: @Sendable () -> Void = {
                 }
                 benchmark.stopMeasurement()
             }
+        }
+    }
+
+    // A client keeps one decoding cache for all its connections: the served certificates are
+    // parsed once, every handshake is still validated and pinned in full.
+    Benchmark("handshake + GET, Rampart trust with pins, shared decoding cache") { benchmark in
+        let decoding = CertificateDecodingCache()
+        try await LabServer.withServer(LabServerConfiguration(chain: good)) { server in
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let trust = TrustVerificationCallback(evaluator: pinned, host: "localhost", decoding: decoding)
+                blackHole(
+                    try await LabClient.get(
+                        host: server.host, port: server.port, serverName: "localhost", trusting: [],
+                        verification: { trust.callback }))
+            }
+            benchmark.stopMeasurement()
         }
     }
 }

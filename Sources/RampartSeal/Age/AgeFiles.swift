@@ -46,4 +46,40 @@ extension Age {
             try decrypt(from: &source, to: &sink, identities: identities)
         }
     }
+
+    /// The age file for `path`'s contents, as an async sequence of encrypted pieces (header first),
+    /// read and sealed in constant memory; upload them as they come.
+    ///
+    /// ```swift
+    /// for try await piece in Age.encryptedChunks(of: "backup.tar", recipients: [recipient]) { … }
+    /// ```
+    public static func encryptedChunks(
+        of path: String, recipients: [any AgeRecipient], armored: Bool = false
+    ) -> AsyncChunks {
+        AsyncChunks { (sink: inout AsyncChunks.ChunkSink) throws(SealError) in
+            var source = try FileSource(path: path)
+            try encrypt(from: &source, to: &sink, recipients: recipients, armored: armored)
+        }
+    }
+
+    /// Encrypts `plaintext` with a passphrase (an age scrypt recipient, work factor 18 by default).
+    ///
+    /// ```swift
+    /// let sealed = try Age.encrypt(Data("token".utf8), passphrase: "correct horse battery staple")
+    /// ```
+    public static func encrypt(
+        _ plaintext: some DataProtocol, passphrase: String, workFactor: Int = 18, armored: Bool = false
+    ) throws(SealError) -> Data {
+        try encrypt(
+            plaintext, to: [try ScryptRecipient(passphrase: passphrase, workFactor: workFactor)], armored: armored)
+    }
+
+    /// Decrypts an age file made with a passphrase.
+    ///
+    /// ```swift
+    /// let token = try Age.decrypt(sealed, passphrase: "correct horse battery staple")
+    /// ```
+    public static func decrypt(_ file: some DataProtocol, passphrase: String) throws(SealError) -> Data {
+        try decrypt(file, with: [ScryptIdentity(passphrase: passphrase)])
+    }
 }

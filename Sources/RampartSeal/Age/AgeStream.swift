@@ -34,20 +34,28 @@ public enum AgeStream {
         return (try? ChaChaPoly.Nonce(data: bytes)) ?? ChaChaPoly.Nonce()
     }
 
+    /// The next batch of at most `size` bytes, reading one byte ahead (kept in `carry`) so the caller
+    /// knows whether more input follows.
+    private static func nextBatch(
+        _ source: inout some ByteSource, size: Int, carry: inout Data
+    ) throws(SealError) -> (body: Data, moreFollows: Bool) {
+        var batch = carry
+        batch.append(try source.readFully(size + 1 - carry.count))
+        let moreFollows = batch.count > size
+        carry = moreFollows ? batch.suffix(from: batch.startIndex + size) : Data()
+        return (moreFollows ? batch.prefix(size) : batch, moreFollows)
+    }
+
     /// Encrypts everything `source` yields into `sink` as STREAM chunks.
     public static func seal(
         from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
-        let batchBytes = batchChunks * chunkSize
         var counter: UInt64 = 0
         var carry = Data()
         while true {
-            var batch = carry
-            batch.append(try source.readFully(batchBytes + 1 - carry.count))
-            let isFinal = batch.count <= batchBytes
-            carry = isFinal ? Data() : batch.suffix(from: batch.startIndex + batchBytes)
-            let body = isFinal ? batch : batch.prefix(batchBytes)
+            let (body, moreFollows) = try nextBatch(&source, size: batchChunks * chunkSize, carry: &carry)
+            let isFinal = !moreFollows
             let pieces = max(1, (body.count + chunkSize - 1) / chunkSize)
             let first = counter
             let sealed = ParallelMap.run(pieces) { index -> ChaChaPoly.SealedBox? in
@@ -76,15 +84,10 @@ public enum AgeStream {
         from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
-        let batchBytes = batchChunks * sealedChunkSize
         var counter: UInt64 = 0
         var carry = Data()
         while true {
-            var batch = carry
-            batch.append(try source.readFully(batchBytes + 1 - carry.count))
-            let moreFollows = batch.count > batchBytes
-            carry = moreFollows ? batch.suffix(from: batch.startIndex + batchBytes) : Data()
-            let body = moreFollows ? batch.prefix(batchBytes) : batch
+            let (body, moreFollows) = try nextBatch(&source, size: batchChunks * sealedChunkSize, carry: &carry)
             if body.isEmpty {
                 throw .truncated("the payload has no chunks after its nonce; the file was cut short")
             }
@@ -97,6 +100,11 @@ public enum AgeStream {
                 guard piece.count > 16 || (piece.count == 16 && first + UInt64(index) == 0) else { return nil }
                 return openChunk(piece, key: key, counter: first + UInt64(index), last: piece.count < sealedChunkSize)
             }
+            // Authenticated plaintext is gathered and written once per batch; on a failure the
+            // chunks before it still go out first, then the error.
+            var released = Data(capacity: body.count)
+            var failure: SealError?
+            var done = false
             for index in 0..<pieces {
                 let start = body.startIndex + index * sealedChunkSize
                 let piece = body[start..<min(start + sealedChunkSize, body.endIndex)]
@@ -105,42 +113,47 @@ public enum AgeStream {
                 if let plaintext = opened[index] {
                     if piece.count < sealedChunkSize {
                         if plaintext.isEmpty && position > 0 {
-                            throw .malformed(
+                            failure = .malformed(
                                 "the last chunk (number \(position)) is empty; only an empty file may end so")
+                        } else {
+                            released.append(plaintext)
+                            done = true
                         }
-                        try sink.write(plaintext)
-                        progress?(piece.count)
-                        return
+                        break
                     }
-                    try sink.write(plaintext)
-                    progress?(piece.count)
+                    released.append(plaintext)
                     if isTail {
-                        throw .truncated(
+                        failure = .truncated(
                             "the payload ends after chunk \(position) without a final chunk; the file was cut short")
+                        break
                     }
                     continue
                 }
-                guard piece.count >= 16 else {
-                    throw .truncated("chunk \(position) is \(piece.count) bytes, shorter than its 16-byte tag")
-                }
-                if piece.count == 16 && position > 0 {
-                    throw .malformed("the last chunk (number \(position)) is empty; only an empty file may end so")
-                }
-                // A full-size chunk that is not a middle chunk may be the (full) final one.
-                if piece.count == sealedChunkSize,
+                if piece.count < 16 {
+                    failure = .truncated("chunk \(position) is \(piece.count) bytes, shorter than its 16-byte tag")
+                } else if piece.count == 16 && position > 0 {
+                    failure = .malformed("the last chunk (number \(position)) is empty; only an empty file may end so")
+                } else if piece.count == sealedChunkSize,
                     let plaintext = openChunk(piece, key: key, counter: position, last: true)
                 {
-                    try sink.write(plaintext)
-                    progress?(piece.count)
-                    if !isTail {
-                        throw .malformed("data follows the final chunk (number \(position)); the file was altered")
+                    // A full-size chunk that is not a middle chunk may be the (full) final one.
+                    released.append(plaintext)
+                    if isTail {
+                        done = true
+                    } else {
+                        failure = .malformed("data follows the final chunk (number \(position)); the file was altered")
                     }
-                    return
+                } else {
+                    failure = .authenticationFailed(
+                        "chunk \(position) (at payload byte \(position * UInt64(sealedChunkSize))) does not authenticate; "
+                            + "the file was altered or damaged")
                 }
-                throw .authenticationFailed(
-                    "chunk \(position) (at payload byte \(position * UInt64(sealedChunkSize))) does not authenticate; the file was altered or damaged"
-                )
+                break
             }
+            if !released.isEmpty { try sink.write(released) }
+            progress?(body.count)
+            if let failure { throw failure }
+            if done { return }
             counter += UInt64(pieces)
         }
     }

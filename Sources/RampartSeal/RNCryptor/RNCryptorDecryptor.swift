@@ -191,6 +191,25 @@ extension RNCryptor {
 
         private mutating func processSegment(_ blocks: Data) throws(SealError) -> Data {
             guard let encryptionKey, let iv = chainIV else { return Data() }
+            if producesPlaintext, blocks.count >= 1 << 16, let mac = hmac {
+                // The MAC and CBC decryption both read only the ciphertext: run them on two cores.
+                let results = ParallelMap.run(2) { index -> SegmentResult? in
+                    if index == 0 {
+                        var updated = mac
+                        updated.update(data: blocks)
+                        return .mac(updated)
+                    }
+                    return (try? AES._CBC.decrypt(blocks, using: encryptionKey, iv: iv, noPadding: true))
+                        .map(SegmentResult.plaintext)
+                }
+                guard case .mac(let updated)? = results[0], case .plaintext(let plaintext)? = results[1] else {
+                    throw .malformed("AES-CBC decryption failed at byte \(processed)")
+                }
+                hmac = updated
+                processed += blocks.count
+                chainIV = try makeIV(blocks.suffix(blockCount))
+                return plaintext
+            }
             hmac?.update(data: blocks)
             processed += blocks.count
             chainIV = try makeIV(blocks.suffix(blockCount))
@@ -202,4 +221,10 @@ extension RNCryptor {
             }
         }
     }
+}
+
+/// What each half of a parallel segment produced.
+private enum SegmentResult: Sendable {
+    case mac(HMAC<SHA256>)
+    case plaintext(Data)
 }

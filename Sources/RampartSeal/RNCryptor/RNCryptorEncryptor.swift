@@ -25,6 +25,8 @@ extension RNCryptor {
 
         private let encryptionKey: SymmetricKey
         private var hmac: HMAC<SHA256>
+        /// Ciphertext already handed out but not yet fed to `hmac` (at most one segment).
+        private var unmacked = Data()
         private var chainIV: AES._CBC.IV
         private var headerPending = true
         private var remainder = Data()
@@ -136,6 +138,8 @@ extension RNCryptor {
             } catch {
                 throw .invalidParameter("AES-CBC encryption failed: \(error)")
             }
+            hmac.update(data: unmacked)
+            unmacked = Data()
             hmac.update(data: last)
             output.append(last)
             output.append(contentsOf: hmac.finalize())
@@ -166,12 +170,33 @@ extension RNCryptor {
 
         private mutating func encryptSegment(_ blocks: Data) throws(SealError) -> Data {
             let ciphertext: Data
-            do {
-                ciphertext = try AES._CBC.encrypt(blocks, using: encryptionKey, iv: chainIV, noPadding: true)
-            } catch {
-                throw .invalidParameter("AES-CBC encryption failed: \(error)")
+            if blocks.count >= 1 << 16, !unmacked.isEmpty {
+                // CBC encryption is sequential, but the MAC of the previous segment's ciphertext is
+                // not: compute it on the other core while this segment is encrypted.
+                let (mac, key, iv, previous) = (hmac, encryptionKey, chainIV, unmacked)
+                let results = ParallelMap.run(2) { index -> EncryptionStep? in
+                    if index == 0 {
+                        var updated = mac
+                        updated.update(data: previous)
+                        return .mac(updated)
+                    }
+                    return (try? AES._CBC.encrypt(blocks, using: key, iv: iv, noPadding: true)).map(
+                        EncryptionStep.ciphertext)
+                }
+                guard case .mac(let updated)? = results[0], case .ciphertext(let encrypted)? = results[1] else {
+                    throw .invalidParameter("AES-CBC encryption failed")
+                }
+                hmac = updated
+                ciphertext = encrypted
+            } else {
+                do {
+                    ciphertext = try AES._CBC.encrypt(blocks, using: encryptionKey, iv: chainIV, noPadding: true)
+                } catch {
+                    throw .invalidParameter("AES-CBC encryption failed: \(error)")
+                }
+                hmac.update(data: unmacked)
             }
-            hmac.update(data: ciphertext)
+            unmacked = ciphertext
             chainIV = try makeIV(ciphertext.suffix(blockCount))
             return ciphertext
         }
@@ -199,4 +224,10 @@ extension RNCryptor {
             output.append(bytes)
         }
     }
+}
+
+/// What each half of a pipelined encryption step produced.
+private enum EncryptionStep: Sendable {
+    case mac(HMAC<SHA256>)
+    case ciphertext(Data)
 }

@@ -4,7 +4,8 @@ import Foundation
 extension RNCryptor {
     /// Encrypts everything `source` yields into `sink` with `password`, in constant memory.
     ///
-    /// `chunkSize` is how many bytes are asked of `source` per read (1 MiB by default).
+    /// `chunkSize` is how many bytes are asked of `source` per read (64 KiB by default, which stays below
+    /// glibc's mmap threshold; the CLI, which tunes the allocator, reads 256 KiB).
     ///
     /// ```swift
     /// var source = DataSource(plaintext)
@@ -13,7 +14,7 @@ extension RNCryptor {
     /// ```
     public static func encrypt(
         from source: inout some ByteSource, to sink: inout some ByteSink, password: String,
-        chunkSize: Int = 1 << 20
+        chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try encrypt(from: &source, to: &sink, with: Encryptor(password: password), chunkSize: chunkSize)
     }
@@ -26,7 +27,7 @@ extension RNCryptor {
     /// ```
     public static func encrypt(
         from source: inout some ByteSource, to sink: inout some ByteSink, encryptionKey: SymmetricKey,
-        hmacKey: SymmetricKey, chunkSize: Int = 1 << 20
+        hmacKey: SymmetricKey, chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try encrypt(
             from: &source, to: &sink, with: Encryptor(encryptionKey: encryptionKey, hmacKey: hmacKey),
@@ -42,7 +43,7 @@ extension RNCryptor {
     /// ```
     public static func encrypt(
         from source: inout some ByteSource, to sink: inout some ByteSink, with encryptor: Encryptor,
-        chunkSize: Int = 1 << 20
+        chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try checkChunkSize(chunkSize)
         var encryptor = encryptor
@@ -73,7 +74,7 @@ extension RNCryptor {
     /// ```
     public static func decrypt(
         from source: inout some ByteSource, to sink: inout some ByteSink, password: String,
-        chunkSize: Int = 1 << 20
+        chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try decrypt(from: &source, to: &sink, with: Decryptor(password: password), chunkSize: chunkSize)
     }
@@ -88,7 +89,7 @@ extension RNCryptor {
     /// ```
     public static func decrypt(
         from source: inout some ByteSource, to sink: inout some ByteSink, encryptionKey: SymmetricKey,
-        hmacKey: SymmetricKey, chunkSize: Int = 1 << 20
+        hmacKey: SymmetricKey, chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try decrypt(
             from: &source, to: &sink, with: Decryptor(encryptionKey: encryptionKey, hmacKey: hmacKey),
@@ -105,7 +106,7 @@ extension RNCryptor {
     /// ```
     public static func decrypt(
         from source: inout some ByteSource, to sink: inout some ByteSink, with decryptor: Decryptor,
-        chunkSize: Int = 1 << 20
+        chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try checkChunkSize(chunkSize)
         var decryptor = decryptor
@@ -131,7 +132,7 @@ extension RNCryptor {
     /// try RNCryptor.decrypt(from: &second, to: &sink, password: password)
     /// ```
     public static func verify(
-        from source: inout some ByteSource, password: String, chunkSize: Int = 1 << 20
+        from source: inout some ByteSource, password: String, chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try verify(from: &source, credentials: .checkedPassword(password), chunkSize: chunkSize)
     }
@@ -143,7 +144,7 @@ extension RNCryptor {
     /// ```
     public static func verify(
         from source: inout some ByteSource, encryptionKey: SymmetricKey, hmacKey: SymmetricKey,
-        chunkSize: Int = 1 << 20
+        chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try verify(
             from: &source, credentials: .checkedKeys(encryption: encryptionKey, hmac: hmacKey), chunkSize: chunkSize)

@@ -32,17 +32,16 @@ public enum SealDestination: Sendable, Equatable {
         switch self {
         case .file(let path, let replacing):
             let output = try AtomicFileOutput(path: path, replacing: replacing)
-            var sink: any ByteSink = output
             do {
-                try body(&sink)
+                try Self.run(body, writingTo: output)
             } catch {
                 output.discard()
                 throw error
             }
             try output.commit()
         case .standardOutput where !holdUntilDone:
-            var sink: any ByteSink = FileSink.standardOutput
-            try body(&sink)
+            // On failure what was already released (authenticated age chunks) still reaches the reader.
+            try Self.run(body, writingTo: FileSink.standardOutput)
         case .standardOutput:
             var template = Array((NSTemporaryDirectory() + "/rampart-hold-XXXXXX").utf8CString)
             let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -55,8 +54,7 @@ public enum SealDestination: Sendable, Equatable {
                 throw .io("cannot create a temporary file to hold the output (\(SystemCalls.describe(errno)))")
             }
             defer { close(descriptor) }
-            var sink: any ByteSink = FileSink(fileDescriptor: descriptor, name: "the temporary output")
-            try body(&sink)
+            try Self.run(body, writingTo: FileSink(fileDescriptor: descriptor, name: "the temporary output"))
             guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .io("cannot rewind the temporary output") }
             let held = FileSource(fileDescriptor: descriptor, name: "the temporary output")
             var output = FileSink.standardOutput
@@ -66,5 +64,21 @@ public enum SealDestination: Sendable, Equatable {
                 try output.write(chunk)
             }
         }
+    }
+
+    /// Runs `body` with a background writer in front of `base`, and waits until every write landed
+    /// (also when `body` fails, so nothing writes after the caller cleans up).
+    private static func run(
+        _ body: (inout any ByteSink) throws(SealError) -> Void, writingTo base: any ByteSink
+    ) throws(SealError) {
+        let writer = BackgroundSink(base)
+        var sink: any ByteSink = writer
+        do {
+            try body(&sink)
+        } catch {
+            try? writer.finish()
+            throw error
+        }
+        try writer.finish()
     }
 }

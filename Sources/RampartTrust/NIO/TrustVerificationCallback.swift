@@ -22,11 +22,20 @@ public final class TrustVerificationCallback: Sendable {
     public let host: String
     private let decision = NIOLockedValueBox<TrustDecision?>(nil)
     private let observer: (@Sendable (TrustDecision) -> Void)?
+    private let decoding: CertificateDecodingCache?
 
-    /// - Parameter onDecision: called with every decision (for example to send pin-failure reports).
-    public init(evaluator: TrustEvaluator, host: String, onDecision: (@Sendable (TrustDecision) -> Void)? = nil) {
+    /// - Parameters:
+    ///   - decoding: a cache shared by a client's connections, so that certificates served again
+    ///     are not parsed again (`nil`: every handshake decodes its chain).
+    ///   - onDecision: called with every decision (for example to send pin-failure reports), on
+    ///     the connection's event loop: hand slow work to a task rather than block there.
+    public init(
+        evaluator: TrustEvaluator, host: String, decoding: CertificateDecodingCache? = nil,
+        onDecision: (@Sendable (TrustDecision) -> Void)? = nil
+    ) {
         self.evaluator = evaluator
         self.host = host
+        self.decoding = decoding
         self.observer = onDecision
     }
 
@@ -40,14 +49,15 @@ public final class TrustVerificationCallback: Sendable {
             var undecodable: TrustFailure?
             for (position, certificate) in certificates.enumerated() where undecodable == nil {
                 do {
-                    served.append(try Certificate(derEncoded: certificate.toDERBytes()))
+                    let der = try certificate.toDERBytes()
+                    served.append(try decoding?.certificate(der: der) ?? Certificate(derEncoded: der))
                 } catch {
                     undecodable = .undecodableCertificate(position: position, detail: "\(error)")
                 }
             }
             let decoded = served
             let failure = undecodable
-            promise.completeWithTask {
+            let decide: @Sendable () async throws -> NIOSSLVerificationResultWithMetadata = {
                 let outcome: TrustDecision
                 if let failure {
                     outcome = TrustDecision(
@@ -58,10 +68,26 @@ public final class TrustVerificationCallback: Sendable {
                 self.decision.withLockedValue { $0 = outcome }
                 self.observer?(outcome)
                 guard outcome.verdict != .rejected else { return .failed }
-                let validated = try outcome.validatedChain.map {
-                    try NIOSSLCertificate(bytes: $0.derBytes, format: .der)
+                // The served certificates NIOSSL already holds are handed back as they are; only
+                // the others (the anchor) are converted.
+                let validated = try outcome.validatedChain.map { certificate in
+                    if let position = decoded.firstIndex(of: certificate) { return certificates[position] }
+                    return try NIOSSLCertificate(bytes: certificate.derBytes, format: .der)
                 }
                 return .certificateVerified(VerificationMetadata(ValidatedCertificateChain(validated)))
+            }
+            // The decision runs on the connection's event loop, as BoringSSL's own verification
+            // does; where task executors are unavailable it runs on the global executor.
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                Task(executorPreference: EventLoopTaskExecutor(promise.futureResult.eventLoop)) {
+                    do {
+                        promise.succeed(try await decide())
+                    } catch {
+                        promise.fail(error)
+                    }
+                }
+            } else {
+                promise.completeWithTask(decide)
             }
         }
     }

@@ -43,18 +43,29 @@ public struct ATSCertificateRules: VerifierPolicy, Sendable {
 
     /// The violations of `certificates` (leaf and intermediates; pass no root).
     public static func violations(in certificates: [Certificate]) -> [Violation] {
-        certificates.flatMap { certificate -> [Violation] in
-            var found: [Violation] = []
-            let subject = String(describing: certificate.subject)
+        var found: [Violation] = []
+        for certificate in certificates {
+            // Names are spelled out only for a violation: a passing chain (every handshake)
+            // costs no string formatting.
             if let rsa = _RSA.Signing.PublicKey(certificate.publicKey), rsa.keySizeInBits < 2048 {
-                found.append(.weakRSAKey(subject: subject, bits: rsa.keySizeInBits))
+                found.append(.weakRSAKey(subject: String(describing: certificate.subject), bits: rsa.keySizeInBits))
             }
             let algorithm = certificate.signatureAlgorithm
-            let name = String(describing: algorithm).lowercased()
-            if algorithm == .sha1WithRSAEncryption || name.contains("sha1") || name.contains("md5") {
-                found.append(.weakSignature(subject: subject, algorithm: String(describing: algorithm)))
+            if !strongSignatures.contains(algorithm) {
+                let name = String(describing: algorithm).lowercased()
+                if algorithm == .sha1WithRSAEncryption || name.contains("sha1") || name.contains("md5") {
+                    found.append(
+                        .weakSignature(
+                            subject: String(describing: certificate.subject), algorithm: String(describing: algorithm)))
+                }
             }
-            return found
         }
+        return found
     }
+
+    /// SHA-2 and Ed25519 signature algorithms: nothing to look up by name.
+    private static let strongSignatures: Set<Certificate.SignatureAlgorithm> = [
+        .sha256WithRSAEncryption, .sha384WithRSAEncryption, .sha512WithRSAEncryption, .ecdsaWithSHA256,
+        .ecdsaWithSHA384, .ecdsaWithSHA512, .ed25519,
+    ]
 }

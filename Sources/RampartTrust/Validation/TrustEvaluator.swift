@@ -14,14 +14,19 @@ import X509
 /// let decision = await evaluator.evaluate(served: chain, host: "api.example.com")
 /// ```
 public struct TrustEvaluator: Sendable {
-    public var anchors: TrustAnchors
+    public var anchors: TrustAnchors {
+        didSet { store = anchors.store }
+    }
     public var atsCertificateRules: Bool
     public var pinning: [PinnedHost]
+    /// The anchors as a swift-certificates store, built once rather than for every handshake.
+    private var store: CertificateStore
 
     public init(anchors: TrustAnchors = .system, atsCertificateRules: Bool = true, pinning: [PinnedHost] = []) {
         self.anchors = anchors
         self.atsCertificateRules = atsCertificateRules
         self.pinning = pinning
+        self.store = anchors.store
     }
 
     /// Evaluates the chain a server `served` (leaf first) for `host` at `time`.
@@ -33,7 +38,7 @@ public struct TrustEvaluator: Sendable {
         let isIP = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
         let identity = ServerIdentityPolicy(serverHostname: isIP ? nil : host, serverIP: isIP ? host : nil)
         let rules = atsCertificateRules
-        var verifier = Verifier(rootCertificates: anchors.store) {
+        var verifier = Verifier(rootCertificates: store) {
             RFC5280Policy(validationTime: time)
             identity
             if rules { ATSCertificateRules() }

@@ -12,7 +12,9 @@ struct DemoCommand: AsyncParsableCommand {
     )
 
     /// The chapters, in the order they are shown.
-    static let chapters: [any DemoChapter] = [LabHandshakeChapter(), PinningChapter(), ATSPolicyChapter()]
+    static let chapters: [any DemoChapter] = [
+        LabHandshakeChapter(), PinningChapter(), ATSPolicyChapter(), EncryptionAtRestChapter(),
+    ]
 
     @OptionGroup var output: FormatOptions
 

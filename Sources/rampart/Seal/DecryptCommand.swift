@@ -73,7 +73,7 @@ struct DecryptCommand: ParsableCommand {
                         throw .invalidParameter(
                             "RNCryptor data needs --passphrase-file FILE, --passphrase-env NAME or -p")
                     }
-                    try RNCryptor.decrypt(from: &reader, to: &sink, password: secret)
+                    try RNCryptor.decrypt(from: &reader, to: &sink, password: secret, chunkSize: 1 << 18)
                 }
             }
         }

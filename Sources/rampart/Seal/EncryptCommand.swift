@@ -86,7 +86,7 @@ struct EncryptCommand: ParsableCommand {
                     try Age.encrypt(
                         from: &reader, to: &sink, recipients: ageRecipients, armored: armor, progress: progress)
                 case .rncryptor:
-                    try RNCryptor.encrypt(from: &reader, to: &sink, password: secret ?? "")
+                    try RNCryptor.encrypt(from: &reader, to: &sink, password: secret ?? "", chunkSize: 1 << 18)
                 }
             }
         }

@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+
+/// A ``ByteSink`` that hands each write to a thread of its own, so writing to a file or a pipe
+/// (kernel time) overlaps the encryption or decryption producing the next bytes. At most two
+/// writes wait at once, so memory stays bounded; the first failure is thrown by a later `write`
+/// or by ``finish()``.
+///
+/// ```swift
+/// let sink = BackgroundSink(FileSink.standardOutput)
+/// try sink.write(chunk)
+/// try sink.finish()   // waits for every write, throws the first failure
+/// ```
+public final class BackgroundSink: ByteSink, @unchecked Sendable {
+    private var base: any ByteSink
+    private let queue = DispatchQueue(label: "rampart.background-sink")
+    private let slots = DispatchSemaphore(value: 2)
+    private let lock = NSLock()
+    private var failure: SealError?
+
+    /// Writes to `base` on a background thread; `base` must not be used elsewhere meanwhile.
+    public init(_ base: any ByteSink) { self.base = base }
+
+    private var firstFailure: SealError? { lock.withLock { failure } }
+
+    public func write(_ bytes: Data) throws(SealError) {
+        if let failure = firstFailure { throw failure }
+        slots.wait()
+        queue.async { [self] in
+            defer { slots.signal() }
+            guard firstFailure == nil else { return }
+            do throws(SealError) {
+                try base.write(bytes)
+            } catch {
+                lock.withLock { if failure == nil { failure = error } }
+            }
+        }
+    }
+
+    /// Waits until every write has reached the underlying sink; throws the first failure.
+    public func finish() throws(SealError) {
+        queue.sync {}
+        if let failure = firstFailure { throw failure }
+    }
+}
