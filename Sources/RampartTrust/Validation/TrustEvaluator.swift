@@ -1,6 +1,6 @@
 import Foundation
 import SwiftASN1
-import X509
+@_spi(FixedExpiryValidationTime) import X509
 
 /// Decides whether to trust a server: RFC 5280 chain validation and server identity with
 /// swift-certificates' `Verifier`, ATS certificate rules, and pins matched against the
@@ -39,7 +39,7 @@ public struct TrustEvaluator: Sendable {
         let identity = ServerIdentityPolicy(serverHostname: isIP ? nil : host, serverIP: isIP ? host : nil)
         let rules = atsCertificateRules
         var verifier = Verifier(rootCertificates: store) {
-            RFC5280Policy(validationTime: time)
+            RFC5280Policy(fixedExpiryValidationTime: time)
             identity
             if rules { ATSCertificateRules() }
         }
