@@ -201,6 +201,7 @@ struct SealCLITests {
         "bad input gets a clear message and a documented exit code",
         arguments: [
             (["decrypt", "-i", "/nonexistent/key.txt", "-"], 66),
+            (["decrypt", "-i", "/etc/passwd", "-"], 65),
             (["decrypt", "--passphrase-env", "RAMPART_TEST_PW", "/nonexistent/file.age"], 66),
             (["encrypt", "-r", "age1notarecipient", "-a"], 2),
             (["encrypt", "-a"], 2),

@@ -34,10 +34,10 @@ public enum AgeKeyFile {
             let chunk = try source.read(upTo: 64 * 1024)
             if chunk.isEmpty { break }
             bytes.append(chunk)
-            guard bytes.count <= 16 << 20 else { throw .invalidParameter("\(path) is over 16 MiB; not a key file") }
+            guard bytes.count <= 16 << 20 else { throw .malformed("\(path) is over 16 MiB; not a key file") }
         }
         guard let text = String(data: bytes, encoding: .utf8) else {
-            throw .invalidParameter("\(path) is not UTF-8 text; age key files are text")
+            throw .malformed("\(path) is not UTF-8 text; age key files are text")
         }
         return text
     }
@@ -53,10 +53,10 @@ public enum AgeKeyFile {
                     line.hasPrefix("AGE-SECRET-KEY-PQ-")
                     ? "post-quantum identities are not supported yet"
                     : line.hasPrefix("age1") ? "it holds a recipient (public key), not an identity" : "\(error)"
-                throw .invalidParameter("\(source), line \(number): not an age identity: \(hint)")
+                throw .malformed("\(source), line \(number): not an age identity: \(hint)")
             }
         }
-        guard !found.isEmpty else { throw .invalidParameter("\(source) holds no identity (AGE-SECRET-KEY-1…)") }
+        guard !found.isEmpty else { throw .malformed("\(source) holds no identity (AGE-SECRET-KEY-1…)") }
         return found
     }
 
@@ -69,10 +69,10 @@ public enum AgeKeyFile {
             } catch {
                 let hint =
                     line.hasPrefix("AGE-SECRET-KEY-") ? "it holds an identity (a secret!), not a recipient" : "\(error)"
-                throw .invalidParameter("\(source), line \(number): not an age recipient: \(hint)")
+                throw .malformed("\(source), line \(number): not an age recipient: \(hint)")
             }
         }
-        guard !found.isEmpty else { throw .invalidParameter("\(source) holds no recipient (age1…)") }
+        guard !found.isEmpty else { throw .malformed("\(source) holds no recipient (age1…)") }
         return found
     }
 

@@ -28,14 +28,7 @@ struct KeygenCommand: ParsableCommand {
 
     func run() throws {
         if convert, let input {
-            let identities = try SealFailure.run { () throws(SealError) in
-                do throws(SealError) {
-                    return try AgeKeyFile.identities(atPath: input)
-                } catch {
-                    if case .invalidParameter(let detail) = error { throw .malformed(detail) }
-                    throw error
-                }
-            }
+            let identities = try SealFailure.run { () throws(SealError) in try AgeKeyFile.identities(atPath: input) }
             for identity in identities { print(identity.recipient) }
             return
         }
