@@ -39,16 +39,14 @@ public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
         }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        var template = Array((folder + "/." + url.lastPathComponent + ".rampart-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
-        guard descriptor >= 0 else {
+        guard
+            let (descriptor, temporaryPath) = SystemCalls.makeTemporaryFile(
+                folder + "/." + url.lastPathComponent + ".rampart-XXXXXX")
+        else {
             throw .cannotCreateOutput("cannot create a file in \(folder) (\(SystemCalls.describe(errno)))")
         }
         fchmod(descriptor, mode)
-        self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.temporaryPath = temporaryPath
         self.destination = path
         self.replacing = replacing
         self.descriptor = descriptor

@@ -43,16 +43,12 @@ public enum SealDestination: Sendable, Equatable {
             // On failure what was already released (authenticated age chunks) still reaches the reader.
             try Self.run(body, writingTo: FileSink.standardOutput)
         case .standardOutput:
-            var template = Array((NSTemporaryDirectory() + "/rampart-hold-XXXXXX").utf8CString)
-            let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-                guard let base = buffer.baseAddress else { return -1 }
-                let descriptor = mkstemp(base)
-                if descriptor >= 0 { unlink(base) }
-                return descriptor
-            }
-            guard descriptor >= 0 else {
+            guard
+                let (descriptor, path) = SystemCalls.makeTemporaryFile(NSTemporaryDirectory() + "/rampart-hold-XXXXXX")
+            else {
                 throw .io("cannot create a temporary file to hold the output (\(SystemCalls.describe(errno)))")
             }
+            unlink(path)  // nameless from here on: it disappears with the descriptor, even on a crash
             defer { close(descriptor) }
             try Self.run(body, writingTo: FileSink(fileDescriptor: descriptor, name: "the temporary output"))
             guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .io("cannot rewind the temporary output") }

@@ -61,7 +61,7 @@ struct DecryptCommand: ParsableCommand {
         if let secret, detected == .age { identities.append(ScryptIdentity(passphrase: secret)) }
         let meter = ProgressMeter(total: source.size)
         defer { meter?.finish() }
-        let progress: ((Int) -> Void)? = meter.map { meter in { meter.advance($0) } }
+        let progress = meter?.callback
         try SealFailure.run { () throws(SealError) in
             try destination.write(holdUntilDone: detected == .rncryptor) {
                 (sink: inout any ByteSink) throws(SealError) in

@@ -77,7 +77,7 @@ struct EncryptCommand: ParsableCommand {
         let source = try SealInput.open(input)
         let meter = ProgressMeter(total: source.size)
         defer { meter?.finish() }
-        let progress: ((Int) -> Void)? = meter.map { meter in { meter.advance($0) } }
+        let progress = meter?.callback
         var reader = source
         try SealFailure.run { () throws(SealError) in
             try destination.write { (sink: inout any ByteSink) throws(SealError) in

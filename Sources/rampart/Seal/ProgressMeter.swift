@@ -30,6 +30,9 @@ final class ProgressMeter: @unchecked Sendable {
             Data(String(format: "\r%@ %3.0f%% %6.0f MiB/s", bar, fraction * 100, rate).utf8))
     }
 
+    /// ``advance(_:)`` as a closure, for the library's `progress:` parameters.
+    var callback: (Int) -> Void { { [self] in advance($0) } }
+
     func finish() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
