@@ -32,6 +32,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "RampartDiagnostics", targets: ["RampartDiagnostics"]),
+        .library(name: "RampartHTTP", targets: ["RampartHTTP"]),
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
         .library(name: "RampartSeal", targets: ["RampartSeal"]),
         .library(name: "RampartTrust", targets: ["RampartTrust"]),
@@ -69,6 +70,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "RampartHTTP",
+            dependencies: ["RampartPolicy", "RampartTrust", .product(name: "NIOHTTP1", package: "swift-nio")]
+                + certificates + nioTLS + nioSockets,
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "RampartDiagnostics",
             dependencies: [.product(name: "X509", package: "swift-certificates")] + nioTLS + nioSockets,
             swiftSettings: strictSwift
@@ -87,6 +94,7 @@ let package = Package(
             name: "rampart",
             dependencies: [
                 "RampartDiagnostics",
+                "RampartHTTP",
                 "RampartPolicy",
                 "RampartSeal",
                 "RampartTrust",
@@ -132,6 +140,14 @@ let package = Package(
         .testTarget(
             name: "RampartDiagnosticsTests",
             dependencies: ["RampartDiagnostics", "RampartTestKit"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartHTTPTests",
+            dependencies: [
+                "RampartHTTP", "RampartTestKit", .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

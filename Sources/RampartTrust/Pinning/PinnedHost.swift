@@ -64,15 +64,17 @@ public struct PinnedHost: Sendable, Hashable {
     /// - Throws: ``TrustConfigurationError`` for a configuration that would fail silently or
     ///   brick the app: an enforced entry without a backup pin, a public suffix with subdomains,
     ///   an empty or malformed domain.
+    /// - Parameter requiresBackupPin: `false` only to mirror a configuration that already ships
+    ///   (an `Info.plist`'s `NSPinnedDomains`, which ATS enforces with a single pin).
     public init(
         domain: String, coverage: Coverage = .exactHost, pins: [ScopedPin], expiration: Date? = nil,
-        enforced: Bool = true, reportURIs: [URL] = []
+        enforced: Bool = true, reportURIs: [URL] = [], requiresBackupPin: Bool = true
     ) throws {
         let name = domain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
         guard !name.isEmpty, !name.contains("*"), !name.contains("/"), !name.contains(":"), !name.contains(" ") else {
             throw TrustConfigurationError.malformedDomain(domain)
         }
-        if enforced && Set(pins).count < 2 {
+        if enforced && Set(pins).count < (requiresBackupPin ? 2 : 1) {
             throw TrustConfigurationError.noBackupPin(domain: name, count: Set(pins).count)
         }
         if coverage != .exactHost && PublicSuffixes.contains(name) {

@@ -1,0 +1,67 @@
+import Foundation
+import RampartPolicy
+import RampartTrust
+
+/// Everything an ``HTTPClient`` enforces: the ATS policy, the trust anchors and pins, timeouts,
+/// limits, proxies and pin-failure reporting. The defaults are ATS's own: HTTPS only, TLS 1.2+,
+/// forward secrecy, ATS certificate rules, the system's roots.
+///
+/// ```swift
+/// var configuration = HTTPClientConfiguration()
+/// configuration.policy = ATSPolicy(try ATSDocument.load(contentsOf: plistURL).configuration)
+/// configuration.pinning = [try PinnedHost(domain: "api.example.com", pins: [primary, backup])]
+/// configuration.proxy = try ProxySettings.fromEnvironment()
+/// let client = HTTPClient(configuration: configuration)
+/// ```
+public struct HTTPClientConfiguration: Sendable {
+    /// The App Transport Security policy every URL (and every redirect hop) is decided by.
+    public var policy: ATSPolicy = ATSPolicy(ATSConfiguration())
+    /// The roots chains are validated against.
+    public var anchors: TrustAnchors = .system
+    /// Pins enforced on top of chain validation. The policy's `NSPinnedDomains` are added to
+    /// these automatically.
+    public var pinning: [PinnedHost] = []
+    public var timeouts = HTTPTimeouts()
+    public var limits = HTTPLimits()
+    /// The proxies to use; ``ProxySettings/direct`` (no proxy) unless set, for example from
+    /// ``ProxySettings/fromEnvironment(_:)``.
+    public var proxy: ProxySettings = .direct
+    /// Whether 301, 302, 303, 307 and 308 answers are followed (each hop decided afresh).
+    public var followsRedirects = true
+    /// Where pin failures are reported, besides the `reportURIs` of the pinned hosts.
+    public var reporting: PinFailureReporting?
+    /// The `User-Agent` sent unless a request sets its own.
+    public var userAgent: String? = "Rampart/0.1"
+    /// Called with each step of every exchange (decisions, connections, redirects), for logs and
+    /// `rampart fetch -v`. It runs on a network thread: keep it quick.
+    public var onEvent: (@Sendable (HTTPClientEvent) -> Void)?
+
+    public init() {}
+}
+
+/// How pin failures are reported: TrustKit-format JSON POSTed to each pinned host's report URIs
+/// (rate-limited, in the background) and handed to any extra reporters.
+///
+/// ```swift
+/// configuration.reporting = PinFailureReporting(app: ReportingApp(bundleID: "com.example.app", version: "1.0"))
+/// ```
+public struct PinFailureReporting: Sendable {
+    public var app: ReportingApp
+    /// Also given every report (for example a ``JSONLinesReporter`` for a local log).
+    public var additionalReporters: [any PinFailureReporter]
+    /// The same failure (host, pins, chain) is reported at most once per window.
+    public var window: Duration
+    /// Reports waiting to be sent beyond this are dropped, so a storm of failures never queues
+    /// unbounded work.
+    public var maxPending: Int
+
+    public init(
+        app: ReportingApp, additionalReporters: [any PinFailureReporter] = [], window: Duration = .seconds(86_400),
+        maxPending: Int = 16
+    ) {
+        self.app = app
+        self.additionalReporters = additionalReporters
+        self.window = window
+        self.maxPending = maxPending
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import RampartPolicy
+import RampartTrust
+
+/// Why a request did not complete, naming the rule or phase that stopped it.
+///
+/// Each case says what was wrong, where (host, URL, phase) and what to do. ``isPolicyOrTrust``
+/// separates refusals the client made on purpose (ATS, trust, pins) from network failures.
+///
+/// ```swift
+/// do {
+///     _ = try await client.get("https://api.example.com/")
+/// } catch .trustFailure(let host, let decision) {
+///     print("\(host): \(decision.failures)")
+/// } catch {
+///     print(error)
+/// }
+/// ```
+public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
+    /// The URL is not an absolute `http` or `https` URL with a host.
+    case invalidURL(String, reason: String)
+    /// App Transport Security does not allow this load (cleartext, for example).
+    case blockedByATS(ATSDecision)
+    /// A redirect from HTTPS to cleartext HTTP.
+    case insecureRedirect(from: URL, to: URL)
+    /// More redirects than ``HTTPLimits/maxRedirects``.
+    case tooManyRedirects(limit: Int, chain: [URL])
+    /// The server offered no TLS version at or above the ATS minimum.
+    case tlsVersionRefused(host: String, minimum: TLSProtocolVersion, detail: String)
+    /// The server offered no forward-secret (ECDHE) suite, which ATS requires for TLS 1.2.
+    case forwardSecrecyRequired(host: String, detail: String)
+    /// ATS requires Certificate Transparency for this host, and Rampart does not verify SCTs yet:
+    /// the request is refused rather than let through unchecked.
+    case certificateTransparencyUnsupported(host: String)
+    /// The trust decision rejected the server (chain, host name, ATS certificate rules or pins).
+    case trustFailure(host: String, TrustDecision)
+    /// The TLS handshake failed for another reason.
+    case tlsHandshakeFailed(host: String, detail: String)
+    /// A phase took longer than its timeout.
+    case timeout(HTTPPhase, after: Duration, host: String)
+    /// The response body is larger than ``HTTPLimits/maxResponseBytes``.
+    case responseTooLarge(host: String, limit: Int, declared: Int?)
+    /// The response headers exceed ``HTTPLimits/maxHeaderBytes`` or ``HTTPLimits/maxHeaderCount``.
+    case responseHeadersTooLarge(host: String, detail: String)
+    /// The server's answer is not valid HTTP/1.1.
+    case malformedResponse(host: String, detail: String)
+    /// The server closed the connection before the response was complete.
+    case connectionClosed(host: String, detail: String)
+    /// The TCP connection could not be opened.
+    case connectionFailed(host: String, port: Int, detail: String)
+    /// The proxy refused the `CONNECT` tunnel with this HTTP status.
+    case proxyRefused(proxy: String, status: Int, reason: String)
+    /// The proxy could not be reached or answered with something that is not HTTP.
+    case proxyFailed(proxy: String, detail: String)
+    /// The proxy settings (`HTTPS_PROXY`, `NO_PROXY`…) are not usable.
+    case invalidProxyConfiguration(String)
+    /// Reading the request body failed.
+    case requestBodyFailed(String)
+    /// The client was shut down.
+    case shutDown
+
+    /// Whether the client refused on purpose (ATS, trust, pins, downgrade) rather than failed.
+    public var isPolicyOrTrust: Bool {
+        switch self {
+        case .blockedByATS, .insecureRedirect, .tlsVersionRefused, .forwardSecrecyRequired,
+            .certificateTransparencyUnsupported, .trustFailure:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The pin mismatch behind a trust failure, if that is what it was.
+    public var pinMismatch: PinMismatch? {
+        if case .trustFailure(_, let decision) = self { return decision.pinMismatch }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let url, let reason):
+            return "\(url) is not a usable URL: \(reason)"
+        case .blockedByATS(let decision):
+            let why = decision.reason ?? "App Transport Security does not allow this load"
+            return "blocked by App Transport Security: \(decision.url): \(why)"
+        case .insecureRedirect(let from, let to):
+            return "blocked a redirect from HTTPS to cleartext HTTP (\(from.absoluteString) → \(to.absoluteString)); "
+                + "ask the server to redirect to an https:// URL"
+        case .tooManyRedirects(let limit, let chain):
+            let last = chain.last?.absoluteString ?? "-"
+            return "more than \(limit) redirects (last: \(last)); the server may be redirecting in a loop"
+        case .tlsVersionRefused(let host, let minimum, let detail):
+            return "blocked by App Transport Security: \(host) offers no TLS version at or above \(minimum.rawValue) "
+                + "(\(detail)); upgrade the server or add NSExceptionMinimumTLSVersion for it"
+        case .forwardSecrecyRequired(let host, let detail):
+            return "blocked by App Transport Security: \(host) offers no forward-secret (ECDHE) cipher suite "
+                + "(\(detail)); enable ECDHE suites on the server or set NSExceptionRequiresForwardSecrecy to NO"
+        case .certificateTransparencyUnsupported(let host):
+            return "blocked: ATS requires Certificate Transparency for \(host) (NSRequiresCertificateTransparency), "
+                + "which this client does not verify yet; remove the key or use a client that checks SCTs"
+        case .trustFailure(let host, let decision):
+            if let mismatch = decision.pinMismatch { return "untrusted server \(host): " + mismatch.description }
+            let reasons = decision.failures.map(\.description).joined(separator: "; ")
+            return "untrusted server \(host): \(reasons)"
+        case .tlsHandshakeFailed(let host, let detail):
+            return "the TLS handshake with \(host) failed: \(detail)"
+        case .timeout(let phase, let limit, let host):
+            return "timed out in the \(phase) phase with \(host) after \(Self.format(limit)); "
+                + "raise the \(phase) timeout if the server is just slow"
+        case .responseTooLarge(let host, let limit, let declared):
+            let declaredText = declared.map { " (it declared \($0) bytes)" } ?? ""
+            return "the response from \(host) is larger than the \(limit)-byte limit\(declaredText); "
+                + "raise maxResponseBytes (--max-bytes) if that is expected"
+        case .responseHeadersTooLarge(let host, let detail):
+            return "the response headers from \(host) exceed the limit: \(detail)"
+        case .malformedResponse(let host, let detail):
+            return "\(host) sent a malformed HTTP response: \(detail)"
+        case .connectionClosed(let host, let detail):
+            return "\(host) closed the connection before the response was complete: \(detail)"
+        case .connectionFailed(let host, let port, let detail):
+            return "cannot connect to \(host) port \(port): \(detail)"
+        case .proxyRefused(let proxy, let status, let reason):
+            return "the proxy \(proxy) refused the tunnel: \(status) \(reason)"
+                + (status == 407 ? " (give credentials in the proxy URL: http://user:password@host:port)" : "")
+        case .proxyFailed(let proxy, let detail):
+            return "the proxy \(proxy) failed: \(detail)"
+        case .invalidProxyConfiguration(let detail):
+            return "unusable proxy settings: \(detail)"
+        case .requestBodyFailed(let detail):
+            return "cannot send the request body: \(detail)"
+        case .shutDown:
+            return "the HTTP client was shut down"
+        }
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+}

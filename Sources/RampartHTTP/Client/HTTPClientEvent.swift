@@ -1,0 +1,66 @@
+import Foundation
+import RampartPolicy
+import RampartTrust
+
+/// One step of an exchange, as ``HTTPClientConfiguration/onEvent`` reports it.
+///
+/// ```swift
+/// configuration.onEvent = { event in FileHandle.standardError.write(Data("\(event)\n".utf8)) }
+/// ```
+public enum HTTPClientEvent: Sendable, CustomStringConvertible {
+    /// The ATS decision for a URL (every hop).
+    case policyDecision(ATSDecision)
+    /// A new connection is being opened.
+    case connecting(host: String, port: Int, proxy: HTTPProxy?)
+    /// A kept-alive connection is reused.
+    case reusingConnection(host: String, port: Int)
+    /// The trust decision made inside a TLS handshake.
+    case trustDecision(host: String, TrustDecision)
+    /// A connection is ready.
+    case connected(HTTPConnectionInfo)
+    /// A redirect is followed.
+    case redirect(status: Int, from: URL, to: URL)
+    /// A pin-failure report was queued for sending.
+    case reportQueued(host: String, destinations: Int)
+    /// A pin-failure report could not be sent.
+    case reportFailed(destination: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .policyDecision(let decision):
+            let requirements = decision.requirements
+            var text = "ATS \(decision.url): \(decision.isAllowed ? "allowed" : "blocked") by \(decision.rule)"
+            if decision.isAllowed && decision.scheme == "https" {
+                text += "; TLS ≥ \(requirements.minimumTLSVersion.rawValue)"
+                text += requirements.requiresForwardSecrecy ? ", forward secrecy" : ", no forward secrecy required"
+                text += requirements.requiresCertificateRules ? ", ATS certificate rules" : ""
+                if let pins = requirements.pins { text += ", pinned (\(pins.domains.joined(separator: ", ")))" }
+            }
+            if let reason = decision.reason { text += " — \(reason)" }
+            return text
+        case .connecting(let host, let port, let proxy):
+            return "connecting to \(host):\(port)" + (proxy.map { " through the proxy \($0)" } ?? "")
+        case .reusingConnection(let host, let port):
+            return "reusing the kept-alive connection to \(host):\(port)"
+        case .trustDecision(let host, let decision):
+            var lines = ["trust \(host): \(decision.verdict.rawValue)"]
+            for certificate in decision.validatedChain {
+                let pin = (try? SPKIPin(certificate: certificate)).map(\.description) ?? "-"
+                lines.append("  \(pin)  \(certificate.subject)")
+            }
+            lines += decision.failures.map { "  failure: \($0)" }
+            lines += decision.warnings.map { "  warning: \($0)" }
+            return lines.joined(separator: "\n")
+        case .connected(let info):
+            let tls = info.tlsVersion.map { "\($0), \(info.cipherSuite ?? "-")" } ?? "cleartext"
+            return "connected to \(info.host):\(info.port) (\(info.remoteAddress)) — \(tls)"
+                + (info.proxy.map { ", tunnelled through \($0)" } ?? "")
+        case .redirect(let status, let from, let to):
+            return "redirect \(status): \(from.absoluteString) → \(to.absoluteString)"
+        case .reportQueued(let host, let destinations):
+            return "pin failure for \(host) queued for \(destinations) report destination(s)"
+        case .reportFailed(let destination, let reason):
+            return "pin-failure report to \(destination) not sent: \(reason)"
+        }
+    }
+}

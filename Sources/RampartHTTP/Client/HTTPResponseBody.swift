@@ -1,0 +1,124 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+
+/// A response body, read from the connection as it is consumed: the client holds at most one
+/// socket read ahead, enforces ``HTTPLimits/maxResponseBytes`` and the idle and total timeouts,
+/// and keeps the connection alive once the body ends.
+///
+/// ```swift
+/// var total = 0
+/// for try await slice in response.body { total += slice.readableBytes }
+/// let bytes = try await response.body.collect()   // or everything at once (within the limit)
+/// ```
+public struct HTTPResponseBody: AsyncSequence, Sendable {
+    public typealias Element = ByteBuffer
+    public typealias Failure = HTTPClientError
+
+    let stream: BodyStream
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let stream: BodyStream
+
+        public mutating func next() async throws(HTTPClientError) -> ByteBuffer? {
+            try await stream.next()
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPClientError) -> ByteBuffer? {
+            try await stream.next()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: stream) }
+
+    /// The whole body as bytes (bounded by ``HTTPLimits/maxResponseBytes``).
+    public func collect() async throws(HTTPClientError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let slice = try await stream.next() { bytes += slice.readableBytesView }
+        return bytes
+    }
+
+    /// Reads and drops the rest of the body so the connection can be reused; a body longer than
+    /// 64 KiB is not worth reading: the connection is closed instead.
+    public func discard() async {
+        var skipped = 0
+        do {
+            while let slice = try await stream.next() {
+                skipped += slice.readableBytes
+                if skipped > 64 << 10 {
+                    stream.abandon()
+                    return
+                }
+            }
+        } catch {
+            stream.abandon()
+        }
+    }
+}
+
+/// The state behind a response body; releases the connection when the body ends, closes it when
+/// the body fails or is dropped unread.
+final class BodyStream: Sendable {
+    private let connection: HTTPConnection
+    private let pool: ConnectionPool
+    private let limit: Int
+    private let idle: Duration
+    private let deadline: Deadline
+    private let host: String
+    private let keepAlive: Bool
+    private let state = NIOLockedValueBox<(received: Int, finished: Bool)>((0, false))
+
+    init(
+        connection: HTTPConnection, pool: ConnectionPool, limit: Int, idle: Duration, deadline: Deadline,
+        keepAlive: Bool
+    ) {
+        self.connection = connection
+        self.pool = pool
+        self.limit = limit
+        self.idle = idle
+        self.deadline = deadline
+        self.host = connection.key.host
+        self.keepAlive = keepAlive
+    }
+
+    deinit {
+        if !state.withLockedValue({ $0.finished }) { connection.close() }
+    }
+
+    func next() async throws(HTTPClientError) -> ByteBuffer? {
+        guard !state.withLockedValue({ $0.finished }) else { return nil }
+        let (budget, timeout) = deadline.budget(.idle, idle, host: host)
+        let part: HTTPClientResponsePart
+        do {
+            part = try await connection.nextPart(timeout: budget) { timeout }
+        } catch {
+            abandon()
+            throw HTTPClient.translate(error, host: host)
+        }
+        switch part {
+        case .body(let slice):
+            let received = state.withLockedValue { state in
+                state.received += slice.readableBytes
+                return state.received
+            }
+            if received > limit {
+                abandon()
+                throw .responseTooLarge(host: host, limit: limit, declared: nil)
+            }
+            return slice
+        case .end:
+            state.withLockedValue { $0.finished = true }
+            if keepAlive { await pool.put(connection) } else { connection.close() }
+            return nil
+        case .head:
+            abandon()
+            throw .malformedResponse(host: host, detail: "a second response head arrived inside the body")
+        }
+    }
+
+    /// Gives the connection up (closed, never reused).
+    func abandon() {
+        state.withLockedValue { $0.finished = true }
+        connection.close()
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The parts of a request URL the client acts on: scheme, host (lowercase, without brackets),
+/// port, and the request target.
+struct Target: Sendable {
+    let scheme: String
+    let host: String
+    let port: Int
+    let originForm: String
+    let absoluteForm: String
+    let hostHeader: String
+
+    init(_ url: URL) throws(HTTPClientError) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
+            throw .invalidURL(url.absoluteString, reason: "only http:// and https:// URLs can be fetched")
+        }
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            let rawHost = components.host, !rawHost.isEmpty
+        else {
+            throw .invalidURL(url.absoluteString, reason: "it has no host")
+        }
+        guard components.user == nil else {
+            throw .invalidURL(
+                url.absoluteString, reason: "credentials in the URL are refused; send an Authorization header instead")
+        }
+        self.scheme = scheme
+        host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let defaultPort = scheme == "https" ? 443 : 80
+        port = components.port ?? defaultPort
+        guard (1...65535).contains(port) else {
+            throw .invalidURL(url.absoluteString, reason: "port \(port) is out of range")
+        }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        originForm = path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        hostHeader = port == defaultPort ? bracketed : "\(bracketed):\(port)"
+        absoluteForm = "\(scheme)://\(hostHeader)\(originForm)"
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import RampartTrust
+
+/// Opens connections: TCP (direct or to a proxy), the `CONNECT` tunnel, TLS configured from the
+/// ATS decision with Rampart's trust decision inside the handshake, then the HTTP/1.1 codec.
+struct ConnectionFactory: Sendable {
+    let group: any EventLoopGroup
+    let tlsContexts: TLSContextCache
+    let trust: TrustSetup
+    let limits: HTTPLimits
+    let timeouts: HTTPTimeouts
+    let events: (@Sendable (HTTPClientEvent) -> Void)?
+
+    func connect(_ key: ConnectionKey, deadline: Deadline) async throws -> HTTPConnection {
+        let (dialHost, dialPort) = key.proxy.map { ($0.host, $0.port) } ?? (key.host, key.port)
+        events?(.connecting(host: key.host, port: key.port, proxy: key.proxy))
+        let (connectBudget, connectTimeout) = deadline.budget(.connect, timeouts.connect, host: dialHost)
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: group)
+                .connectTimeout(connectBudget)
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connect(host: dialHost, port: dialPort)
+                .get()
+        } catch ChannelError.connectTimeout {
+            throw connectTimeout
+        } catch {
+            if let proxy = key.proxy {
+                throw HTTPClientError.proxyFailed(proxy: "\(proxy)", detail: "cannot connect: \(Self.describe(error))")
+            }
+            throw HTTPClientError.connectionFailed(host: key.host, port: key.port, detail: Self.describe(error))
+        }
+        do {
+            return try await establish(channel, key: key, deadline: deadline)
+        } catch {
+            channel.close(promise: nil)
+            throw error
+        }
+    }
+
+    private func establish(_ channel: any Channel, key: ConnectionKey, deadline: Deadline) async throws
+        -> HTTPConnection
+    {
+        let loop = channel.eventLoop
+        if let proxy = key.proxy, key.tls != nil {
+            let established = loop.makePromise(of: Void.self)
+            let authority = key.host.contains(":") ? "[\(key.host)]:\(key.port)" : "\(key.host):\(key.port)"
+            try await loop.submit {
+                try channel.pipeline.syncOperations.addHandler(
+                    ProxyTunnelHandler(proxy: proxy, authority: authority, established: established), name: "proxy")
+            }.get()
+            let (budget, timeout) = deadline.budget(.proxyTunnel, timeouts.proxyTunnel, host: "\(proxy)")
+            try await Self.wait(established.futureResult, budget, timeout, closing: channel)
+            try await channel.pipeline.removeHandler(name: "proxy").get()
+        }
+        var tlsVersion: String?
+        var cipherSuite: String?
+        var decision: TrustDecision?
+        if let tls = key.tls {
+            let context = try tlsContexts.context(for: tls)
+            let events = self.events
+            let host = key.host
+            let port = key.port
+            let reporter = trust.reporter
+            let callback = TrustVerificationCallback(
+                evaluator: trust.evaluator(certificateRules: tls.certificateRules), host: key.host,
+                decoding: trust.decoding
+            ) { decision in
+                events?(.trustDecision(host: host, decision))
+                if let mismatch = decision.pinMismatch {
+                    reporter?.submit(mismatch, validatedChain: decision.validatedChain, port: port)
+                }
+            }
+            let suite = NIOLockedValueBox<UInt16?>(nil)
+            let handshake = loop.makePromise(of: Void.self)
+            let serverName = Self.isIPAddress(key.host) ? nil : key.host
+            try await loop.submit {
+                let sync = channel.pipeline.syncOperations
+                try sync.addHandler(ServerHelloSniffer(result: suite))
+                try sync.addHandler(
+                    NIOSSLClientHandler(
+                        context: context, serverHostname: serverName,
+                        customVerificationCallbackWithMetadata: callback.callback))
+                try sync.addHandler(HandshakeWaiter(completed: handshake))
+            }.get()
+            let (budget, timeout) = deadline.budget(.tlsHandshake, timeouts.tlsHandshake, host: key.host)
+            do {
+                try await Self.wait(handshake.futureResult, budget, timeout, closing: channel)
+            } catch {
+                throw Self.classifyHandshake(error, decision: callback.lastDecision, key: key, tls: tls)
+            }
+            decision = callback.lastDecision
+            tlsVersion = try await channel.nioSSL_tlsVersion().get()?.atsName
+            cipherSuite = suite.withLockedValue { $0 }.map(CipherSuiteName.of)
+        }
+        let limits = self.limits
+        let reader = try await loop.submit { () -> NIOLoopBound<ResponseReader> in
+            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+            decoderLimits.maxHeaderListSize = limits.maxHeaderBytes
+            decoderLimits.maxHeaderFieldSize = limits.maxHeaderBytes
+            decoderLimits.maxHeaderFieldCount = limits.maxHeaderCount
+            let sync = channel.pipeline.syncOperations
+            try sync.addHandler(HTTPRequestEncoder())
+            try sync.addHandler(
+                ByteToMessageHandler(
+                    HTTPResponseDecoder(
+                        leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
+                        limitConfiguration: decoderLimits)))
+            let reader = ResponseReader()
+            try sync.addHandler(reader)
+            return NIOLoopBound(reader, eventLoop: channel.eventLoop)
+        }.get()
+        try await channel.setOption(ChannelOptions.autoRead, value: false).get()
+        let info = HTTPConnectionInfo(
+            host: key.host, port: key.port, remoteAddress: channel.remoteAddress.map(Self.describe) ?? "-",
+            proxy: key.proxy.map(\.description), tlsVersion: tlsVersion, cipherSuite: cipherSuite, trust: decision,
+            reused: false)
+        events?(.connected(info))
+        return HTTPConnection(channel: channel, key: key, info: info, reader: reader)
+    }
+
+    /// Waits for `future`, closing the channel and throwing `timeout` when `budget` runs out.
+    static func wait(
+        _ future: EventLoopFuture<Void>, _ budget: TimeAmount, _ timeout: HTTPClientError, closing channel: any Channel
+    ) async throws {
+        let fired = NIOLockedValueBox(false)
+        let timer = channel.eventLoop.scheduleTask(in: budget) {
+            fired.withLockedValue { $0 = true }
+            channel.close(promise: nil)
+        }
+        defer { timer.cancel() }
+        do {
+            try await future.get()
+        } catch {
+            if fired.withLockedValue({ $0 }) { throw timeout }
+            throw error
+        }
+    }
+
+    /// Names why a handshake failed: the trust decision when it rejected the server, else the
+    /// ATS rule BoringSSL's error points at.
+    static func classifyHandshake(_ error: any Error, decision: TrustDecision?, key: ConnectionKey, tls: TLSPolicyKey)
+        -> HTTPClientError
+    {
+        if let decision, decision.verdict == .rejected { return .trustFailure(host: key.host, decision) }
+        if let error = error as? HTTPClientError { return error }
+        let text = String(describing: error)
+        if text.contains("UNSUPPORTED_PROTOCOL") || text.contains("PROTOCOL_VERSION") {
+            return .tlsVersionRefused(host: key.host, minimum: tls.minimumVersion, detail: Self.boringSSLReason(text))
+        }
+        if tls.forwardSecrecy
+            && (text.contains("HANDSHAKE_FAILURE") || text.contains("NO_SHARED_CIPHER")
+                || text.contains("NO_CIPHERS_AVAILABLE"))
+        {
+            return .forwardSecrecyRequired(host: key.host, detail: Self.boringSSLReason(text))
+        }
+        if text.contains("WRONG_VERSION_NUMBER") {
+            return .tlsHandshakeFailed(host: key.host, detail: "the server does not speak TLS on port \(key.port)")
+        }
+        if case ConnectionFailure.closed(let detail) = error {
+            return .tlsHandshakeFailed(host: key.host, detail: detail)
+        }
+        return .tlsHandshakeFailed(host: key.host, detail: Self.boringSSLReason(text))
+    }
+
+    /// The reason codes in a BoringSSL error description (`…:SSLV3_ALERT_HANDSHAKE_FAILURE`).
+    static func boringSSLReason(_ text: String) -> String {
+        let codes = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).filter {
+            $0.count > 6 && $0.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" } && $0.contains("_")
+        }
+        return codes.isEmpty ? text : Array(Set(codes.map(String.init))).sorted().joined(separator: ", ")
+    }
+
+    static func isIPAddress(_ host: String) -> Bool { IPAddressBytes.parse(host) != nil }
+
+    static func describe(_ address: SocketAddress) -> String {
+        guard let ip = address.ipAddress, let port = address.port else { return "\(address)" }
+        return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? IOError { return error.description }
+        if let error = error as? NIOConnectionError {
+            return error.connectionErrors.first.map { "\($0.error)" } ?? "\(error)"
+        }
+        return "\(error)"
+    }
+}

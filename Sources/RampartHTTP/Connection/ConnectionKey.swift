@@ -1,0 +1,25 @@
+import RampartPolicy
+
+/// What a kept-alive connection can be reused for: the same origin, reached the same way, under
+/// the same TLS and trust requirements.
+struct ConnectionKey: Hashable, Sendable {
+    var scheme: String
+    var host: String
+    var port: Int
+    var proxy: HTTPProxy?
+    /// `nil` for cleartext.
+    var tls: TLSPolicyKey?
+}
+
+/// The parts of an ATS decision that shape a TLS connection.
+struct TLSPolicyKey: Hashable, Sendable {
+    var minimumVersion: TLSProtocolVersion
+    var forwardSecrecy: Bool
+    var certificateRules: Bool
+
+    init(_ requirements: ATSRequirements) {
+        minimumVersion = requirements.minimumTLSVersion
+        forwardSecrecy = requirements.requiresForwardSecrecy
+        certificateRules = requirements.requiresCertificateRules
+    }
+}

@@ -1,0 +1,109 @@
+import NIOCore
+import NIOHTTP1
+
+/// The last handler of a client connection: it holds decoded response parts until the request's
+/// task asks for them, and reads from the socket only when asked (the channel runs with
+/// `autoRead` off), so a slow consumer pushes back on the server instead of filling memory.
+///
+/// Confined to the channel's event loop.
+final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    private var buffered = CircularBuffer<HTTPClientResponsePart>()
+    private var waiter: (promise: EventLoopPromise<HTTPClientResponsePart>, timer: Scheduled<Void>?)?
+    private var failure: (any Error)?
+    private var context: ChannelHandlerContext?
+    /// Kept alive between requests: any byte the server sends now is a protocol error.
+    private var idle = false
+    private(set) var isClosed = false
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        if idle {
+            fail(ConnectionFailure.closed("unexpected data on an idle connection"))
+            context.close(promise: nil)
+            return
+        }
+        if let waiter {
+            self.waiter = nil
+            waiter.timer?.cancel()
+            waiter.promise.succeed(part)
+        } else {
+            buffered.append(part)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // The bytes read may not have completed a part (a TLS record, a header line): read on.
+        if waiter != nil && buffered.isEmpty { context.read() }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fail(error)
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        isClosed = true
+        fail(ConnectionFailure.closed("the server closed the connection"))
+        context.fireChannelInactive()
+    }
+
+    /// The next response part; fails with `timeoutError` and closes the connection when none
+    /// arrives within `timeout`.
+    func next(on loop: any EventLoop, timeout: TimeAmount, timeoutError: @escaping @Sendable () -> any Error)
+        -> EventLoopFuture<HTTPClientResponsePart>
+    {
+        idle = false
+        if let part = buffered.popFirst() { return loop.makeSucceededFuture(part) }
+        if let failure { return loop.makeFailedFuture(failure) }
+        guard let context else { return loop.makeFailedFuture(ConnectionFailure.closed("the connection is gone")) }
+        let promise = context.eventLoop.makePromise(of: HTTPClientResponsePart.self)
+        let timer = context.eventLoop.scheduleTask(in: timeout) { [weak self] in
+            self?.fail(timeoutError())
+            context.close(promise: nil)
+        }
+        waiter = (promise, timer)
+        context.read()
+        return promise.futureResult
+    }
+
+    /// Parks the connection in the pool: reading on, so a close by the server is noticed.
+    func becomeIdle() {
+        guard let context, failure == nil, buffered.isEmpty else { return }
+        idle = true
+        context.read()
+    }
+
+    /// Takes a parked connection out of the pool for a request; `false` when it is no longer usable.
+    func claim() -> Bool {
+        guard isReusable, context?.channel.isActive == true else { return false }
+        idle = false
+        return true
+    }
+
+    /// Whether the connection can carry another request.
+    var isReusable: Bool { !isClosed && failure == nil && buffered.isEmpty && waiter == nil }
+
+    private func fail(_ error: any Error) {
+        if failure == nil { failure = error }
+        if let waiter {
+            self.waiter = nil
+            waiter.timer?.cancel()
+            waiter.promise.fail(failure ?? error)
+        }
+    }
+}
+
+/// A failure on an established connection, before it is translated into ``HTTPClientError``.
+enum ConnectionFailure: Error {
+    case closed(String)
+}

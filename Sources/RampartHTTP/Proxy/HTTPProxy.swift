@@ -1,0 +1,56 @@
+import Foundation
+
+/// A forward proxy reached over cleartext HTTP: HTTPS requests go through a `CONNECT` tunnel
+/// (TLS, trust and pins stay end to end), cleartext ones are sent to it in absolute form.
+///
+/// ```swift
+/// let proxy = try HTTPProxy(url: "http://user:secret@proxy.corp:3128")
+/// ```
+public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    /// `Basic` credentials sent as `Proxy-Authorization`, from the proxy URL's user info.
+    public var username: String?
+    public var password: String?
+
+    public init(host: String, port: Int, username: String? = nil, password: String? = nil) {
+        self.host = host
+        self.port = port
+        self.username = username
+        self.password = password
+    }
+
+    /// Parses a proxy setting as curl reads it: `http://[user:password@]host[:port]`, or a bare
+    /// `host[:port]`; the port defaults to 1080 as in curl.
+    public init(url text: String) throws(HTTPClientError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
+        guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty else {
+            throw .invalidProxyConfiguration("\(Self.redacted(text)) is not a proxy URL (expected http://host:port)")
+        }
+        guard components.scheme?.lowercased() == "http" else {
+            throw .invalidProxyConfiguration(
+                "\(Self.redacted(text)): only http:// proxies are supported (TLS to the server is still end to end)")
+        }
+        self.host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        self.port = components.port ?? 1080
+        self.username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
+        self.password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
+    }
+
+    /// The `Proxy-Authorization` header value, when credentials are set.
+    var authorization: String? {
+        guard let username else { return nil }
+        return "Basic " + Data("\(username):\(password ?? "")".utf8).base64EncodedString()
+    }
+
+    /// `host:port`, never the credentials.
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// A proxy setting with any password removed, for messages.
+    static func redacted(_ text: String) -> String {
+        guard let at = text.lastIndex(of: "@") else { return text }
+        let start = text.range(of: "://")?.upperBound ?? text.startIndex
+        return text[..<start] + "***@" + text[text.index(after: at)...]
+    }
+}

@@ -1,0 +1,23 @@
+import RampartPolicy
+import RampartTrust
+
+extension PinnedHost {
+    /// The pins of an ATS configuration's `NSPinnedDomains`, as ATS enforces them: CA identities
+    /// match any certificate above the leaf, leaf identities the leaf, one pin is enough, and
+    /// `NSIncludesSubdomains` covers every depth.
+    ///
+    /// ```swift
+    /// let pins = try PinnedHost.pins(of: document.configuration)
+    /// ```
+    public static func pins(of configuration: ATSConfiguration) throws -> [PinnedHost] {
+        try configuration.pinnedDomains.sorted { $0.key < $1.key }.map { domain, entry in
+            let ca = try entry.caIdentities.map { PinnedHost.ScopedPin(try SPKIPin(parsing: $0.base64), scope: .ca) }
+            let leaf = try entry.leafIdentities.map {
+                PinnedHost.ScopedPin(try SPKIPin(parsing: $0.base64), scope: .leaf)
+            }
+            return try PinnedHost(
+                domain: domain, coverage: entry.includesSubdomains ? .anyDepthOfSubdomains : .exactHost,
+                pins: ca + leaf, requiresBackupPin: false)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import NIOConcurrencyHelpers
+import NIOSSL
+import RampartPolicy
+
+/// One NIOSSL context per set of ATS TLS requirements, built on first use (a context is costly to
+/// make and safe to share between connections).
+final class TLSContextCache: Sendable {
+    private let contexts = NIOLockedValueBox<[TLSPolicyKey: NIOSSLContext]>([:])
+
+    func context(for key: TLSPolicyKey) throws -> NIOSSLContext {
+        if let cached = contexts.withLockedValue({ $0[key] }) { return cached }
+        let made = try NIOSSLContext(configuration: Self.configuration(for: key))
+        return contexts.withLockedValue { stored in
+            if let raced = stored[key] { return raced }
+            stored[key] = made
+            return made
+        }
+    }
+
+    /// The client TLS configuration an ATS decision asks for. Certificate checks are replaced by
+    /// Rampart's trust callback, so BoringSSL's own store is never consulted.
+    static func configuration(for key: TLSPolicyKey) -> TLSConfiguration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.minimumTLSVersion = key.minimumVersion.nioVersion
+        tls.cipherSuiteValues =
+            key.forwardSecrecy ? ATSCipherSuites.forwardSecret : ATSCipherSuites.withoutForwardSecrecy
+        tls.certificateVerification = .fullVerification
+        tls.trustRoots = .certificates([])
+        tls.applicationProtocols = ["http/1.1"]
+        return tls
+    }
+}
+
+extension TLSProtocolVersion {
+    var nioVersion: TLSVersion {
+        switch self {
+        case .v1_0: return .tlsv1
+        case .v1_1: return .tlsv11
+        case .v1_2: return .tlsv12
+        case .v1_3: return .tlsv13
+        }
+    }
+}
+
+extension TLSVersion {
+    var atsName: String {
+        switch self {
+        case .tlsv1: return "TLSv1.0"
+        case .tlsv11: return "TLSv1.1"
+        case .tlsv12: return "TLSv1.2"
+        case .tlsv13: return "TLSv1.3"
+        }
+    }
+}
