@@ -14,6 +14,7 @@ enum ExitStatus: Int32, CaseIterable {
     case success = 0
     case policyViolation = 1
     case usage = 2
+    case httpFailure = 22
     case dataError = 65
     case noInput = 66
     case cannotCreate = 73

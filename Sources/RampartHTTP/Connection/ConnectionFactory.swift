@@ -184,9 +184,13 @@ struct ConnectionFactory: Sendable {
     }
 
     static func describe(_ error: any Error) -> String {
-        if let error = error as? IOError { return error.description }
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
         if let error = error as? NIOConnectionError {
-            return error.connectionErrors.first.map { "\($0.error)" } ?? "\(error)"
+            if let first = error.connectionErrors.first { return describe(first.error) }
+            if let resolution = error.dnsAAAAError ?? error.dnsAError {
+                return "cannot resolve the name: \(resolution)"
+            }
+            return "\(error)"
         }
         return "\(error)"
     }
