@@ -20,7 +20,7 @@ final class LabWebRouteHandler: ChannelInboundHandler {
     /// Slices written before yielding to other work on the event loop.
     private static let slicesPerTurn = 16
     /// Byte i is `UInt8(i % 251)`; long enough for any slice to start at any offset modulo 251.
-    private static let pattern: [UInt8] = (0..<(64 * 1024 + 251)).map { UInt8($0 % 251) }
+    private static let pattern = LabPattern.bytes(count: 64 * 1024 + LabPattern.period)
 
     private let state: LabWebServerState
     private let outlet: LabRawOutlet
@@ -212,7 +212,7 @@ final class LabWebRouteHandler: ChannelInboundHandler {
                 return
             }
             let size = min(current.sliceSize, current.remaining ?? current.sliceSize)
-            let start = current.offset % 251
+            let start = current.offset % LabPattern.period
             context.write(
                 wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: Self.pattern[start..<(start + size)])))),
                 promise: nil)
