@@ -257,7 +257,12 @@ final class LabProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
                 else { return nil }
                 return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
-            guard given.contains(expected) else {
+            let matches = given.contains { value in
+                let parts = value.split(separator: " ", maxSplits: 1)
+                return parts.count == 2 && parts[0].lowercased() == "basic"
+                    && "Basic \(parts[1].trimmingCharacters(in: .whitespaces))" == expected
+            }
+            guard matches else {
                 return answer(
                     context, status: 407, reason: "Proxy Authentication Required",
                     headers: ["Proxy-Authenticate: Basic realm=\"lab\""])

@@ -122,6 +122,12 @@ struct LabProxyTests {
                 #expect(proxy.interceptedText.contains("Authorization: Bearer secret"), "\(proxy.interceptedText)")
                 #expect(proxy.interceptedText.hasSuffix("card=4111"), "\(proxy.interceptedText)")
                 #expect(server.lastRequestHeaders?.contains { $0 == ("Authorization", "Bearer secret") } == true)
+                let byAddress = try await Curl.run([
+                    "--proxy", proxy.url, "--cacert", rogueRoot.rootPEM.path, "https://127.0.0.1:\(server.port)/",
+                ])
+                #expect(byAddress.exitCode == 0, "\(byAddress.errors)")
+                #expect(byAddress.output == "hello from the Rampart lab\n")
+                #expect(proxy.connectTargets == ["localhost:\(server.port)", "127.0.0.1:\(server.port)"])
             }
         }
     }
@@ -145,19 +151,22 @@ struct LabProxyTests {
         }
     }
 
-    @Test("intercept: the proxy verifies the target too, and will not relay to a server its roots do not trust")
-    func interceptVerifiesUpstream() async throws {
+    @Test(
+        "intercept: the proxy verifies the target too (chain and name, by name or address), and will not relay otherwise",
+        arguments: [LabScenario.selfSigned, .wrongHost, .expired])
+    func interceptVerifiesUpstream(scenario: LabScenario) async throws {
         let pki = try LabPKI.shared()
         let rogueRoot = try Curl.exportRoot(.rogue)
         let mode = LabProxyMode.intercept(presenting: try pki.chain(.rogue), upstreamRoots: [pki.root.certificate])
-        let selfSigned = LabWebServerConfiguration(chain: try pki.chain(.selfSigned))
-        try await LabWebServer.withServer(selfSigned) { server in
+        try await LabWebServer.withServer(LabWebServerConfiguration(chain: try pki.chain(scenario))) { server in
             try await LabProxy.withProxy(mode: mode) { proxy in
-                let outcome = try await Curl.run([
-                    "--proxy", proxy.url, "--cacert", rogueRoot.rootPEM.path, "--max-time", "10",
-                    "https://localhost:\(server.port)/",
-                ])
-                #expect(outcome.exitCode != 0, "\(outcome.output)")
+                for host in ["localhost", "127.0.0.1"] {
+                    let outcome = try await Curl.run([
+                        "--proxy", proxy.url, "--cacert", rogueRoot.rootPEM.path, "--max-time", "10",
+                        "https://\(host):\(server.port)/",
+                    ])
+                    #expect(outcome.exitCode != 0, "\(host): \(outcome.output)")
+                }
                 #expect(server.requestsServed == 0)
             }
         }
