@@ -11,10 +11,27 @@ enum Curl {
         var outputBytes: Data
     }
 
-    /// A fresh folder holding `root.pem` for `scenario`'s issuing root (the lab root, or the rogue
+    /// A folder holding `root.pem` (and the rest of the chain's files) for `scenario`'s issuing root (the lab root, or the rogue
     /// root for ``LabScenario/rogue``).
     static func exportRoot(_ scenario: LabScenario = .good) throws -> LabChainFiles {
-        try LabPKI.shared().chain(scenario).export(to: try temporaryFolder())
+        try exported.files(for: scenario)
+    }
+
+    /// One exported folder per scenario for the whole test run.
+    private static let exported = ExportedChains()
+
+    private final class ExportedChains: @unchecked Sendable {
+        private let lock = NSLock()
+        private var folders: [LabScenario: LabChainFiles] = [:]
+
+        func files(for scenario: LabScenario) throws -> LabChainFiles {
+            try lock.withLock {
+                if let files = folders[scenario] { return files }
+                let files = try LabPKI.shared().chain(scenario).export(to: try temporaryFolder())
+                folders[scenario] = files
+                return files
+            }
+        }
     }
 
     /// Runs curl silently (errors still shown) with `arguments`; the environment's proxy settings

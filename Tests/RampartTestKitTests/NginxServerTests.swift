@@ -35,9 +35,11 @@ struct NginxServerTests {
     func files() async throws {
         let root = try Curl.exportRoot()
         let expected = LabPattern.sha256Hex(count: 1 << 20)
+        let downloads = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: downloads) }
         try await NginxServer.withServer(try configuration()) { nginx in
             for url in [nginx.httpsURL, nginx.httpURL] {
-                let file = root.folder.appendingPathComponent("download.bin")
+                let file = downloads.appendingPathComponent("download.bin")
                 let outcome = try await Curl.run([
                     "--cacert", root.rootPEM.path, "-o", file.path, url + "/files/1m.bin",
                 ])
