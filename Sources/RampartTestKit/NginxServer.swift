@@ -1,0 +1,322 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// A real `nginx` on 127.0.0.1 — one TLS server serving a lab chain and one cleartext server —
+/// the production-grade peer an HTTP client is demoed and tested against.
+///
+/// Both servers answer:
+/// - `/`: `200 hello from nginx\n`;
+/// - `/redirect`: `301` to `/`;
+/// - `/redirect-to-http`: `302` to `http://127.0.0.1:CLEARTEXTPORT/` (a downgrade);
+/// - `/status/404`: `404`;
+/// - `/files/1k.bin`, `/files/1m.bin`, `/files/16m.bin`: static files of ``LabPattern`` bytes.
+///
+/// nginx runs in the foreground (`daemon off; master_process off`) from a private 0700 temporary
+/// folder holding its configuration, certificate files, logs, pid file and temp paths, so it
+/// needs no system folder and runs as any user. The ports are picked free before starting, and
+/// the start is retried (up to 3 times) if nginx cannot bind. ``withServer(_:_:)`` stops nginx
+/// and removes the folder however the body ends.
+///
+/// ```swift
+/// let chain = try LabPKI.shared().chain(.good)
+/// try await NginxServer.withServer(NginxServerConfiguration(chain: chain)) { nginx in
+///     print(nginx.httpsURL + "/files/1m.bin", nginx.httpURL)
+/// }
+/// ```
+public final class NginxServer: Sendable {
+    /// Why nginx could not be started.
+    public enum Failure: Error, CustomStringConvertible {
+        /// nginx exited, or did not accept connections within 10 s, on every attempt.
+        case didNotStart(attempts: Int, errorLog: String)
+
+        public var description: String {
+            switch self {
+            case .didNotStart(let attempts, let errorLog):
+                return "nginx did not start (\(attempts) attempt(s)); its error log says:\n\(errorLog)"
+            }
+        }
+    }
+
+    /// The address both servers listen on.
+    public let host = "127.0.0.1"
+    /// The TLS server's port.
+    public let tlsPort: Int
+    /// The cleartext server's port.
+    public let cleartextPort: Int
+    /// How the server was configured.
+    public let configuration: NginxServerConfiguration
+    /// The nginx process's id.
+    public let processIdentifier: Int32
+
+    private let process: NginxProcess
+
+    private init(configuration: NginxServerConfiguration, ports: (Int, Int), process: NginxProcess) {
+        self.configuration = configuration
+        self.tlsPort = ports.0
+        self.cleartextPort = ports.1
+        self.process = process
+        self.processIdentifier = process.processIdentifier
+    }
+
+    /// `https://127.0.0.1:TLSPORT` (no trailing slash).
+    public var httpsURL: String { "https://\(host):\(tlsPort)" }
+    /// `http://127.0.0.1:CLEARTEXTPORT` (no trailing slash).
+    public var httpURL: String { "http://\(host):\(cleartextPort)" }
+
+    /// What nginx wrote to its error log so far.
+    public var errorLog: String { process.errorLog }
+
+    /// Whether the nginx process is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// The nginx executable: on `PATH`, in `/usr/sbin`, or `nil` when not installed.
+    public static var executable: URL? {
+        PeerTools.locate("nginx") ?? PeerTools.locate("/usr/sbin/nginx")
+    }
+
+    /// Starts nginx; call ``stop()`` when done (or use ``withServer(_:_:)``).
+    ///
+    /// ```swift
+    /// let nginx = try await NginxServer.start(NginxServerConfiguration(chain: try LabPKI.shared().chain(.good)))
+    /// print(nginx.tlsPort, nginx.cleartextPort)
+    /// await nginx.stop()
+    /// ```
+    ///
+    /// - Throws: ``PeerProcess/Failure/notInstalled(_:)`` when nginx is missing (run `Scripts/test`,
+    ///   which installs it), ``Failure/didNotStart(attempts:errorLog:)`` when it does not come up.
+    public static func start(_ configuration: NginxServerConfiguration) async throws -> NginxServer {
+        guard let nginx = executable else { throw PeerProcess.Failure.notInstalled("nginx") }
+        var lastLog = ""
+        let attempts = 3
+        for _ in 0..<attempts {
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("rampart-nginx-\(UUID().uuidString)")
+            do {
+                let ports = (try await freePort(), try await freePort())
+                guard ports.0 != ports.1 else { continue }
+                try writeFiles(configuration, ports: ports, to: folder)
+                let process = try NginxProcess(executable: nginx, folder: folder)
+                if await waitUntilAccepting(ports: ports, process: process) {
+                    return NginxServer(configuration: configuration, ports: ports, process: process)
+                }
+                lastLog = process.errorLog
+                await onBlockingThread { process.terminate() }
+                try? FileManager.default.removeItem(at: folder)
+            } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw error
+            }
+        }
+        throw Failure.didNotStart(attempts: attempts, errorLog: lastLog)
+    }
+
+    /// Runs `body` with a started nginx, then stops it and removes its folder, also when `body`
+    /// throws.
+    ///
+    /// ```swift
+    /// let pid = try await NginxServer.withServer(configuration) { $0.processIdentifier }
+    /// ```
+    public static func withServer<Result: Sendable>(
+        _ configuration: NginxServerConfiguration,
+        _ body: (NginxServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(configuration)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Terminates nginx (SIGTERM; SIGKILL if it has not exited after 5 s), waits for it, and
+    /// removes its folder. Calling it again does nothing.
+    ///
+    /// ```swift
+    /// await nginx.stop()
+    /// ```
+    public func stop() async {
+        let process = self.process
+        await onBlockingThread { process.terminate() }
+        try? FileManager.default.removeItem(at: process.folder)
+    }
+
+    /// A port nothing listens on right now: bound to port 0, read, released.
+    static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+
+    /// Polls both ports until each accepts a TCP connection, nginx exits, or 10 s pass.
+    static func waitUntilAccepting(ports: (Int, Int), process: NginxProcess) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else { return false }
+            if await accepts(ports.0), await accepts(ports.1) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    static func accepts(_ port: Int) async -> Bool {
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.seconds(1))
+                .connect(host: "127.0.0.1", port: port).get()
+            try? await channel.close()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Writes the configuration, certificate files and static files into `folder` (mode 0700).
+    static func writeFiles(_ configuration: NginxServerConfiguration, ports: (Int, Int), to folder: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let chain = configuration.chain
+        let chainPEM = try chain.served.map { try $0.serializeAsPEM().pemString }.joined(separator: "\n") + "\n"
+        try Data(chainPEM.utf8).write(to: folder.appendingPathComponent("chain.pem"))
+        let key = folder.appendingPathComponent("key.pem")
+        guard
+            files.createFile(
+                atPath: key.path, contents: Data((try chain.leaf.privateKeyPEM + "\n").utf8),
+                attributes: [.posixPermissions: 0o600])
+        else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: key.path])
+        }
+        let served = folder.appendingPathComponent("www/files")
+        try files.createDirectory(at: served, withIntermediateDirectories: true)
+        for (name, count) in [("1k.bin", 1 << 10), ("1m.bin", 1 << 20), ("16m.bin", 16 << 20)] {
+            try Data(LabPattern.bytes(count: count)).write(to: served.appendingPathComponent(name))
+        }
+        try files.createDirectory(at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
+        try Data(configurationText(configuration, ports: ports, folder: folder.path).utf8)
+            .write(to: folder.appendingPathComponent("nginx.conf"))
+    }
+
+    /// The `nginx.conf` text.
+    static func configurationText(_ configuration: NginxServerConfiguration, ports: (Int, Int), folder: String)
+        -> String
+    {
+        let locations = """
+                    location / {
+                        default_type text/plain;
+                        return 200 "hello from nginx\\n";
+                    }
+                    location = /redirect {
+                        return 301 /;
+                    }
+                    location = /redirect-to-http {
+                        return 302 http://127.0.0.1:\(ports.1)/;
+                    }
+                    location = /status/404 {
+                        return 404;
+                    }
+                    location /files/ {
+                        root "\(folder)/www";
+                    }
+            """
+        return """
+            daemon off;
+            master_process off;
+            worker_processes 1;
+            pid "\(folder)/nginx.pid";
+            error_log "\(folder)/error.log" notice;
+            events {
+                worker_connections 512;
+            }
+            http {
+                access_log "\(folder)/access.log";
+                client_body_temp_path "\(folder)/temp/client_body";
+                proxy_temp_path "\(folder)/temp/proxy";
+                fastcgi_temp_path "\(folder)/temp/fastcgi";
+                uwsgi_temp_path "\(folder)/temp/uwsgi";
+                scgi_temp_path "\(folder)/temp/scgi";
+                default_type application/octet-stream;
+                keepalive_requests 100000;
+                keepalive_timeout 60s;
+                server {
+                    listen 127.0.0.1:\(ports.0) ssl;
+                    server_name localhost;
+                    ssl_certificate "\(folder)/chain.pem";
+                    ssl_certificate_key "\(folder)/key.pem";
+                    ssl_protocols \(configuration.tlsProtocols);
+            \(locations)
+                }
+                server {
+                    listen 127.0.0.1:\(ports.1);
+                    server_name localhost;
+            \(locations)
+                }
+            }
+
+            """
+    }
+}
+
+/// Runs blocking work (waiting for a process) on a dispatch thread rather than one of Swift's
+/// few cooperative threads.
+private func onBlockingThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
+
+/// The nginx process, with its output going to a file in its folder.
+final class NginxProcess: @unchecked Sendable {
+    let folder: URL
+    let processIdentifier: Int32
+    private let process = Process()
+    private let lock = NSLock()
+
+    init(executable: URL, folder: URL) throws {
+        self.folder = folder
+        let output = folder.appendingPathComponent("nginx.out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        process.executableURL = executable
+        process.arguments = [
+            "-p", folder.path + "/", "-c", folder.appendingPathComponent("nginx.conf").path,
+            "-e", folder.appendingPathComponent("error.log").path,
+        ]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        do {
+            try process.run()
+        } catch {
+            throw PeerProcess.Failure.launchFailed("nginx", underlying: "\(error)")
+        }
+        processIdentifier = process.processIdentifier
+    }
+
+    var isRunning: Bool { lock.withLock { process.isRunning } }
+
+    /// The error log, then whatever nginx printed.
+    var errorLog: String {
+        let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+        let printed = (try? String(contentsOf: folder.appendingPathComponent("nginx.out"), encoding: .utf8)) ?? ""
+        return log + printed
+    }
+
+    /// SIGTERM, then SIGKILL after 5 s; returns once the process has exited.
+    func terminate() {
+        lock.withLock {
+            guard process.isRunning else { return }
+            kill(processIdentifier, SIGTERM)
+            let deadline = Date(timeIntervalSinceNow: 5)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// How an ``NginxServer`` is set up: the lab chain its TLS server presents and the TLS versions it
+/// accepts.
+///
+/// ```swift
+/// var configuration = NginxServerConfiguration(chain: try LabPKI.shared().chain(.good))
+/// configuration.tlsProtocols = "TLSv1.3"          // nginx's ssl_protocols
+/// ```
+public struct NginxServerConfiguration: Sendable {
+    /// The certificates and key the TLS server presents (leaf and intermediates are sent).
+    public var chain: LabChain
+    /// nginx's `ssl_protocols` value, for example `"TLSv1.2 TLSv1.3"` (the default) or `"TLSv1.3"`.
+    public var tlsProtocols: String
+
+    public init(chain: LabChain, tlsProtocols: String = "TLSv1.2 TLSv1.3") {
+        self.chain = chain
+        self.tlsProtocols = tlsProtocols
+    }
+}
