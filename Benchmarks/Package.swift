@@ -10,8 +10,17 @@ let package = Package(
     dependencies: [
         .package(name: "Rampart", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
+        // Benchmark-only peer: the client Rampart's is measured against. Never a dependency of Rampart itself.
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
     ],
     targets: [
+        benchmark(
+            "ClientRequests", measuring: "RampartHTTP", "RampartPolicy", "RampartTrust", "RampartTestKit",
+            peers: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         benchmark("LabHandshakes", measuring: "RampartTestKit"),
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),
         benchmark("SealThroughput", measuring: "RampartSeal"),
@@ -21,11 +30,11 @@ let package = Package(
 )
 
 /// A benchmark executable in `Benchmarks/NAME` that measures one Rampart library.
-func benchmark(_ name: String, measuring libraries: String...) -> Target {
+func benchmark(_ name: String, measuring libraries: String..., peers: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: name,
         dependencies: [.product(name: "Benchmark", package: "benchmark")]
-            + libraries.map { .product(name: $0, package: "Rampart") },
+            + libraries.map { .product(name: $0, package: "Rampart") } + peers,
         path: "Benchmarks/\(name)",
         swiftSettings: [.swiftLanguageMode(.v6)],
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

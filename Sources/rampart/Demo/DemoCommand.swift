@@ -13,7 +13,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// The chapters, in the order they are shown.
     static let chapters: [any DemoChapter] = [
-        LabHandshakeChapter(), PinningChapter(), ATSPolicyChapter(), EncryptionAtRestChapter(),
+        LabHandshakeChapter(), PinningChapter(), HardenedClientChapter(), ATSPolicyChapter(),
+        EncryptionAtRestChapter(),
     ]
 
     @OptionGroup var output: FormatOptions

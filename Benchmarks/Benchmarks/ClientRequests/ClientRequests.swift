@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import Benchmark
+import Foundation
+import NIOSSL
+import RampartHTTP
+import RampartPolicy
+import RampartTestKit
+import RampartTrust
+
+/// Rampart's client against AsyncHTTPClient on the same local nginx (TLS 1.3, P-256 leaf):
+/// requests over one kept-alive connection, and full handshakes (a new connection per request)
+/// with and without pins. One request at a time, so each number is the per-request cost.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 20_000)
+
+    Benchmark("keep-alive GET, Rampart HTTPClient") { benchmark in
+        try await withNginx { nginx, pki in
+            let client = RampartHTTP.HTTPClient(configuration: try rampartConfiguration(pki, pinned: false))
+            defer { client.shutdown() }
+            let url = URL(string: nginx.httpsURL + "/")!
+            _ = try await fetch(client, url)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { blackHole(try await fetch(client, url)) }
+            benchmark.stopMeasurement()
+        }
+    }
+
+    Benchmark("keep-alive GET, AsyncHTTPClient") { benchmark in
+        try await withNginx { nginx, pki in
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.trustRoots = .certificates([
+                try NIOSSLCertificate(bytes: Array(pki.root.certificatePEM.utf8), format: .pem)
+            ])
+            let client = AsyncHTTPClient.HTTPClient(
+                eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls))
+            let url = nginx.httpsURL + "/"
+            do {
+                _ = try await ahcFetch(client, url)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations { blackHole(try await ahcFetch(client, url)) }
+                benchmark.stopMeasurement()
+            } catch {
+                try await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+        }
+    }
+
+    for pinned in [false, true] {
+        Benchmark("handshake + GET, Rampart HTTPClient, \(pinned ? "pinned" : "no pins")") { benchmark in
+            try await withNginx { nginx, pki in
+                var configuration = try rampartConfiguration(pki, pinned: pinned)
+                configuration.limits.maxIdleConnectionsPerOrigin = 0
+                let client = RampartHTTP.HTTPClient(configuration: configuration)
+                defer { client.shutdown() }
+                let url = URL(string: nginx.httpsURL + "/")!
+                _ = try await fetch(client, url)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations { blackHole(try await fetch(client, url)) }
+                benchmark.stopMeasurement()
+            }
+        }
+    }
+}
+
+func withNginx(_ body: (NginxServer, LabPKI) async throws -> Void) async throws {
+    let pki = try LabPKI.shared()
+    let server = try await NginxServer.start(NginxServerConfiguration(chain: try pki.chain(.good)))
+    do {
+        try await body(server, pki)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
+
+func rampartConfiguration(_ pki: LabPKI, pinned: Bool) throws -> HTTPClientConfiguration {
+    var configuration = HTTPClientConfiguration()
+    configuration.anchors = .only([pki.root.certificate])
+    if pinned {
+        configuration.pinning = [
+            try PinnedHost(
+                domain: "127.0.0.1",
+                pins: [
+                    .init(try SPKIPin(certificate: pki.chain(.p384).leaf.certificate)),
+                    .init(try SPKIPin(certificate: pki.intermediate.certificate), scope: .ca),
+                ])
+        ]
+    }
+    return configuration
+}
+
+func fetch(_ client: RampartHTTP.HTTPClient, _ url: URL) async throws -> Int {
+    let response = try await client.execute(HTTPRequest(url: url))
+    let body = try await response.body.collect()
+    return response.status + body.count
+}
+
+func ahcFetch(_ client: AsyncHTTPClient.HTTPClient, _ url: String) async throws -> Int {
+    let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+    let body = try await response.body.collect(upTo: 1 << 20)
+    return Int(response.status.code) + body.readableBytes
+}
