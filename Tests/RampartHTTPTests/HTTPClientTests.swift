@@ -130,10 +130,12 @@ struct HTTPClientTests {
         }
     }
 
-    @Test("A server offering only TLS 1.0 is blocked with the ATS reason; an exception lets it through")
-    func tls10Only() async throws {
+    @Test(
+        "A server offering only TLS 1.0 or 1.1 is blocked with the ATS reason; an exception lets it through",
+        arguments: [("-tls1", TLSProtocolVersion.v1_0), ("-tls1_1", TLSProtocolVersion.v1_1)])
+    func legacyTLSOnly(flag: String, version: TLSProtocolVersion) async throws {
         var configuration = OpenSSLServerConfiguration(chain: try LabHTTP.pki.chain(.good), securityLevel: 0)
-        configuration.extraArguments = ["-tls1"]
+        configuration.extraArguments = [flag]
         try await OpenSSLServer.withServer(configuration) { server in
             let client = try LabHTTP.client()
             do {
@@ -147,11 +149,11 @@ struct HTTPClientTests {
                 }
                 #expect(minimum == .v1_2)
             }
-            let exception = ATSExceptionDomain(minimumTLSVersion: .v1_0)
+            let exception = ATSExceptionDomain(minimumTLSVersion: version)
             let relaxed = try LabHTTP.client(policy: ATSConfiguration(exceptionDomains: ["localhost": exception]))
             let (response, _) = try await relaxed.get("https://localhost:\(server.port)/")
             #expect(response.status == 200)
-            #expect(response.connection.tlsVersion == "TLSv1.0")
+            #expect(response.connection.tlsVersion == version.rawValue)
         }
     }
 
@@ -177,6 +179,23 @@ struct HTTPClientTests {
             let (response, _) = try await relaxed.get("https://localhost:\(server.port)/")
             #expect(response.status == 200)
             #expect(response.connection.cipherSuite == "TLS_RSA_WITH_AES_128_GCM_SHA256")
+        }
+    }
+
+    @Test(
+        "Weak certificates from openssl s_server are refused: RSA-1024 leaf, SHA-1 signature",
+        arguments: [
+            LabScenario.rsa1024, .sha1Signed,
+        ])
+    func weakCertificates(scenario: LabScenario) async throws {
+        let configuration = OpenSSLServerConfiguration(chain: try LabHTTP.pki.chain(scenario), securityLevel: 0)
+        try await OpenSSLServer.withServer(configuration) { server in
+            let error = try #require(await LabHTTP.failure(try LabHTTP.client(), "https://localhost:\(server.port)/"))
+            guard case .trustFailure(_, let decision) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(!decision.failures.isEmpty)
         }
     }
 }

@@ -12,8 +12,19 @@ enum FetchOutput {
             for (name, value) in response.headers { head += Data("\(name): \(value)\r\n".utf8) }
             head += Data("\r\n".utf8)
         }
-        guard let output, output != "-" else {
-            let stdout = FileHandle.standardOutput
+        let special = output.map(isSpecialFile) ?? false
+        guard let output, output != "-", !special else {
+            // Standard output, or a device or pipe such as /dev/null: written as the body arrives.
+            let stdout: FileHandle
+            if let output, output != "-" {
+                guard let device = FileHandle(forWritingAtPath: output) else {
+                    await response.body.discard()
+                    throw CommandFailure("-o \(output): cannot open it for writing", status: .cannotCreate)
+                }
+                stdout = device
+            } else {
+                stdout = FileHandle.standardOutput
+            }
             do {
                 if !head.isEmpty { try stdout.write(contentsOf: head) }
                 for try await slice in response.body { try stdout.write(contentsOf: Data(slice.readableBytesView)) }
@@ -42,5 +53,13 @@ enum FetchOutput {
             file.discard()
             throw CommandFailure("-o \(output): \(error)", status: .ioError)
         }
+    }
+
+    /// A path that exists and is not a regular file (a device, a FIFO): atomic replacement makes
+    /// no sense there.
+    private static func isSpecialFile(_ path: String) -> Bool {
+        var status = stat()
+        guard path != "-", stat(path, &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) != S_IFREG
     }
 }
