@@ -18,6 +18,8 @@ enum LabHTTP {
         configuration.anchors = .only([try pki.root.certificate] + extraRoots)
         configuration.pinning = pinning
         configuration.policy = ATSPolicy(policy)
+        // Generous: the suites run in parallel on two cores. Timeout tests set their own.
+        configuration.timeouts = HTTPTimeouts(all: .seconds(120))
         configure(&configuration)
         return HTTPClient(configuration: configuration)
     }

@@ -178,17 +178,18 @@ struct LabProxyTests {
         try await LabWebServer.withServer(try goodServer()) { server in
             let proxy = try await LabProxy.start(mode: .tunnel)
             async let stalled = Curl.run([
-                "--proxy", proxy.url, "--cacert", root.rootPEM.path, "--max-time", "20",
+                "--proxy", proxy.url, "--cacert", root.rootPEM.path, "--max-time", "120",
                 "https://localhost:\(server.port)/stall/head",
             ])
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             while server.requestsServed == 0 && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
             let started = ContinuousClock.now
             try await proxy.stop()
             let outcome = try await stalled
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // Well under curl's own 120 s limit: stop() closed the connection, curl did not time out.
+        #expect(ContinuousClock.now - started < .seconds(60))
             #expect(outcome.exitCode != 0 && outcome.exitCode != 28, "\(outcome.exitCode) \(outcome.errors)")
             let after = try await Curl.run(["--proxy", proxy.url, "https://localhost:\(server.port)/"])
             #expect(after.exitCode == 7, "\(after.errors)")

@@ -25,6 +25,7 @@ public final class HTTPClient: Sendable {
     private let pool: ConnectionPool
     private let factory: ConnectionFactory
     private let reportClient: HTTPClient?
+    private let affinity: LoopAffinity
     /// The pin-failure reports queued or being sent.
     public var pendingReports: Int { factory.trust.reporter?.pending ?? 0 }
 
@@ -55,11 +56,12 @@ public final class HTTPClient: Sendable {
         } else {
             reportClient = nil
         }
+        affinity = LoopAffinity(group: group)
         pool = ConnectionPool(
             maxPerKey: configuration.limits.maxIdleConnectionsPerOrigin,
             lifetime: TimeAmount(configuration.limits.idleConnectionLifetime))
         factory = ConnectionFactory(
-            group: group, tlsContexts: TLSContextCache(),
+            tlsContexts: TLSContextCache(),
             trust: TrustSetup(anchors: configuration.anchors, pinning: pinning, reporter: reporter),
             limits: configuration.limits, timeouts: configuration.timeouts, events: configuration.onEvent)
     }
@@ -126,6 +128,15 @@ public final class HTTPClient: Sendable {
     private func exchange(_ request: HTTPRequest, target: Target, key: ConnectionKey, deadline: Deadline)
         async throws(HTTPClientError) -> HTTPResponse
     {
+        let loop = affinity.loop(for: key)
+        return try await affinity.run(on: loop) { () async throws(HTTPClientError) -> HTTPResponse in
+            try await exchange(request, target: target, key: key, loop: loop, deadline: deadline)
+        }
+    }
+
+    private func exchange(
+        _ request: HTTPRequest, target: Target, key: ConnectionKey, loop: any EventLoop, deadline: Deadline
+    ) async throws(HTTPClientError) -> HTTPResponse {
         if let kept = await pool.take(key) {
             configuration.onEvent?(.reusingConnection(host: key.host, port: key.port))
             do {
@@ -138,7 +149,7 @@ public final class HTTPClient: Sendable {
         }
         let connection: HTTPConnection
         do {
-            connection = try await factory.connect(key, deadline: deadline)
+            connection = try await factory.connect(key, on: loop, deadline: deadline)
         } catch {
             throw Self.translate(error, host: key.host)
         }
@@ -175,7 +186,7 @@ public final class HTTPClient: Sendable {
             var info = connection.info
             info.reused = reused
             let stream = BodyStream(
-                connection: connection, pool: pool, limit: limit, idle: configuration.timeouts.idle, deadline: deadline,
+                connection: connection, pool: pool, affinity: affinity, limit: limit, idle: configuration.timeouts.idle, deadline: deadline,
                 keepAlive: responseHead.isKeepAlive && head.isKeepAlive)
             return HTTPResponse(
                 status: Int(responseHead.status.code), reason: responseHead.status.reasonPhrase,

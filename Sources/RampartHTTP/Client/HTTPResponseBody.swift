@@ -33,9 +33,11 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
     /// The whole body as bytes (bounded by ``HTTPLimits/maxResponseBytes``).
     public func collect() async throws(HTTPClientError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        while let slice = try await stream.next() { bytes += slice.readableBytesView }
-        return bytes
+        try await stream.onLoop { () async throws(HTTPClientError) -> [UInt8] in
+            var bytes: [UInt8] = []
+            while let slice = try await stream.next() { bytes += slice.readableBytesView }
+            return bytes
+        }
     }
 
     /// Reads and drops the rest of the body so the connection can be reused; a body longer than
@@ -61,6 +63,7 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 final class BodyStream: Sendable {
     private let connection: HTTPConnection
     private let pool: ConnectionPool
+    private let affinity: LoopAffinity
     private let limit: Int
     private let idle: Duration
     private let deadline: Deadline
@@ -69,11 +72,12 @@ final class BodyStream: Sendable {
     private let state = NIOLockedValueBox<(received: Int, finished: Bool)>((0, false))
 
     init(
-        connection: HTTPConnection, pool: ConnectionPool, limit: Int, idle: Duration, deadline: Deadline,
+        connection: HTTPConnection, pool: ConnectionPool, affinity: LoopAffinity, limit: Int, idle: Duration, deadline: Deadline,
         keepAlive: Bool
     ) {
         self.connection = connection
         self.pool = pool
+        self.affinity = affinity
         self.limit = limit
         self.idle = idle
         self.deadline = deadline
@@ -114,6 +118,11 @@ final class BodyStream: Sendable {
             abandon()
             throw .malformedResponse(host: host, detail: "a second response head arrived inside the body")
         }
+    }
+
+    /// Runs `body` on the connection's event loop thread (no hop per read).
+    func onLoop<T>(_ body: () async throws(HTTPClientError) -> T) async throws(HTTPClientError) -> T {
+        try await affinity.run(on: connection.eventLoop, body)
     }
 
     /// Gives the connection up (closed, never reused).

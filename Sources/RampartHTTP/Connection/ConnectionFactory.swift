@@ -9,20 +9,19 @@ import RampartTrust
 /// Opens connections: TCP (direct or to a proxy), the `CONNECT` tunnel, TLS configured from the
 /// ATS decision with Rampart's trust decision inside the handshake, then the HTTP/1.1 codec.
 struct ConnectionFactory: Sendable {
-    let group: any EventLoopGroup
     let tlsContexts: TLSContextCache
     let trust: TrustSetup
     let limits: HTTPLimits
     let timeouts: HTTPTimeouts
     let events: (@Sendable (HTTPClientEvent) -> Void)?
 
-    func connect(_ key: ConnectionKey, deadline: Deadline) async throws -> HTTPConnection {
+    func connect(_ key: ConnectionKey, on loop: any EventLoop, deadline: Deadline) async throws -> HTTPConnection {
         let (dialHost, dialPort) = key.proxy.map { ($0.host, $0.port) } ?? (key.host, key.port)
         events?(.connecting(host: key.host, port: key.port, proxy: key.proxy))
         let (connectBudget, connectTimeout) = deadline.budget(.connect, timeouts.connect, host: dialHost)
         let channel: any Channel
         do {
-            channel = try await ClientBootstrap(group: group)
+            channel = try await ClientBootstrap(group: loop)
                 .connectTimeout(connectBudget)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connect(host: dialHost, port: dialPort)
@@ -95,7 +94,11 @@ struct ConnectionFactory: Sendable {
                 throw Self.classifyHandshake(error, decision: callback.lastDecision, key: key, tls: tls)
             }
             decision = callback.lastDecision
-            tlsVersion = try await channel.nioSSL_tlsVersion().get()?.atsName
+            do {
+                tlsVersion = try await channel.nioSSL_tlsVersion().get()?.atsName
+            } catch {
+                throw ConnectionFailure.closed("the server closed the connection right after the TLS handshake")
+            }
             cipherSuite = suite.withLockedValue { $0 }.map(CipherSuiteName.of)
         }
         let limits = self.limits
@@ -133,7 +136,9 @@ struct ConnectionFactory: Sendable {
             fired.withLockedValue { $0 = true }
             channel.close(promise: nil)
         }
-        defer { timer.cancel() }
+        // Cancelled on the event loop the moment the future completes, so a timer that has not
+        // run by then never closes a channel that finished in time.
+        future.whenComplete { _ in timer.cancel() }
         do {
             try await future.get()
         } catch {

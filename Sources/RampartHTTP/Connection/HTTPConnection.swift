@@ -101,6 +101,11 @@ final class HTTPConnection: Sendable {
     /// Parks the connection for reuse; `false` when it cannot carry another request.
     func park() async -> Bool {
         let reader = self.reader
+        if eventLoop.inEventLoop {
+            guard reader.value.isReusable else { return false }
+            reader.value.becomeIdle()
+            return true
+        }
         let result = try? await eventLoop.submit { () -> Bool in
             guard reader.value.isReusable else { return false }
             reader.value.becomeIdle()
@@ -112,6 +117,7 @@ final class HTTPConnection: Sendable {
     /// Takes the connection out of the pool if it is still open and idle.
     func claim() async -> Bool {
         let reader = self.reader
+        if eventLoop.inEventLoop { return reader.value.claim() }
         let result = try? await eventLoop.submit { reader.value.claim() }.get()
         return result ?? false
     }
@@ -129,7 +135,9 @@ final class HTTPConnection: Sendable {
             fired.withLockedValue { $0 = true }
             channel.close(promise: nil)
         }
-        defer { timer.cancel() }
+        // Cancelled on the event loop the moment the future completes, so a timer that has not
+        // run by then never closes a channel that finished in time.
+        future.whenComplete { _ in timer.cancel() }
         do {
             try await future.get()
         } catch {

@@ -10,14 +10,14 @@ import NIOCore
 /// }
 /// ```
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class EventLoopTaskExecutor: TaskExecutor {
-    let loop: any EventLoop
+public final class EventLoopTaskExecutor: TaskExecutor {
+    public let loop: any EventLoop
 
-    init(_ loop: any EventLoop) {
+    public init(_ loop: any EventLoop) {
         self.loop = loop
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         loop.execute { job.runSynchronously(on: executor) }

@@ -58,6 +58,7 @@ struct HardenedClientChapter: DemoChapter {
     /// The device trusts the lab root and the proxy's own CA (a corporate or hostile proxy).
     static func client(_ pki: LabPKI, pinned: Bool = false, proxy: HTTPProxy? = nil) throws -> HTTPClient {
         var configuration = HTTPClientConfiguration()
+        configuration.timeouts = HTTPTimeouts(all: .seconds(60))  // a busy machine must not fail the demo
         configuration.anchors = .only([pki.root.certificate, pki.rogueRoot.certificate])
         if pinned {
             configuration.pinning = [
