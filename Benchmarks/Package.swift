@@ -13,6 +13,7 @@ let package = Package(
         // Benchmark-only peer: the client Rampart's is measured against. Never a dependency of Rampart itself.
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
     ],
     targets: [
         benchmark(
@@ -20,6 +21,7 @@ let package = Package(
             peers: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
         benchmark("LabHandshakes", measuring: "RampartTestKit"),
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),

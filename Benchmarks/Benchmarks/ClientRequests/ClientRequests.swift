@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Benchmark
 import Foundation
+import NIOConcurrencyHelpers
 import NIOSSL
 import RampartHTTP
 import RampartPolicy
@@ -11,11 +12,12 @@ import RampartTrust
 /// requests over one kept-alive connection, and full handshakes (a new connection per request)
 /// with and without pins. One request at a time, so each number is the per-request cost.
 let benchmarks: @Sendable () -> Void = {
-    // A thousand requests per sample, so starting nginx (once per sample) stays outside the
-    // measured loop and each sample averages out scheduling noise.
+    // nginx starts once for the target and stops after it; a thousand requests per sample.
+    Benchmark.setup = { try await SharedNginx.start() }
+    Benchmark.teardown = { await SharedNginx.stop() }
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(10),
-        maxIterations: 20)
+        maxIterations: 50)
 
     Benchmark("keep-alive GET, Rampart HTTPClient") { benchmark in
         try await withNginx { nginx, pki in
@@ -68,16 +70,26 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-func withNginx(_ body: (NginxServer, LabPKI) async throws -> Void) async throws {
-    let pki = try LabPKI.shared()
-    let server = try await NginxServer.start(NginxServerConfiguration(chain: try pki.chain(.good)))
-    do {
-        try await body(server, pki)
-    } catch {
-        await server.stop()
-        throw error
+/// The nginx every benchmark of this target talks to.
+enum SharedNginx {
+    static let server = NIOLockedValueBox<NginxServer?>(nil)
+
+    static func start() async throws {
+        let started = try await NginxServer.start(NginxServerConfiguration(chain: try LabPKI.shared().chain(.good)))
+        server.withLockedValue { $0 = started }
     }
-    await server.stop()
+
+    static func stop() async {
+        if let running = server.withLockedValue({ $0 }) { await running.stop() }
+        server.withLockedValue { $0 = nil }
+    }
+}
+
+struct NginxNotStarted: Error {}
+
+func withNginx(_ body: (NginxServer, LabPKI) async throws -> Void) async throws {
+    guard let server = SharedNginx.server.withLockedValue({ $0 }) else { throw NginxNotStarted() }
+    try await body(server, try LabPKI.shared())
 }
 
 func rampartConfiguration(_ pki: LabPKI, pinned: Bool) throws -> HTTPClientConfiguration {

@@ -185,9 +185,27 @@ public final class HTTPClient: Sendable {
             }
             var info = connection.info
             info.reused = reused
+            let keepAlive = responseHead.isKeepAlive && head.isKeepAlive
+            var prefetched: [ByteBuffer] = []
+            var ended = false
+            for part in await connection.takeBuffered() {
+                switch part {
+                case .body(let slice): prefetched.append(slice)
+                case .end: ended = true
+                case .head:
+                    throw HTTPClientError.malformedResponse(host: host, detail: "a second response head arrived")
+                }
+            }
+            if prefetched.reduce(0, { $0 + $1.readableBytes }) > limit {
+                throw HTTPClientError.responseTooLarge(host: host, limit: limit, declared: nil)
+            }
+            if ended {
+                if keepAlive { await pool.put(connection) } else { connection.close() }
+            }
             let stream = BodyStream(
-                connection: connection, pool: pool, affinity: affinity, limit: limit, idle: configuration.timeouts.idle, deadline: deadline,
-                keepAlive: responseHead.isKeepAlive && head.isKeepAlive)
+                connection: connection, pool: pool, affinity: affinity, limit: limit,
+                idle: configuration.timeouts.idle, deadline: deadline, keepAlive: keepAlive, prefetched: prefetched,
+                released: ended)
             return HTTPResponse(
                 status: Int(responseHead.status.code), reason: responseHead.status.reasonPhrase,
                 headers: responseHead.headers, url: request.url, hops: [request.url], decisions: [], connection: info,

@@ -33,7 +33,8 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
 
     /// The whole body as bytes (bounded by ``HTTPLimits/maxResponseBytes``).
     public func collect() async throws(HTTPClientError) -> [UInt8] {
-        try await stream.onLoop { () async throws(HTTPClientError) -> [UInt8] in
+        if let whole = stream.takeWholePrefetched() { return whole }
+        return try await stream.onLoop { () async throws(HTTPClientError) -> [UInt8] in
             var bytes: [UInt8] = []
             while let slice = try await stream.next() { bytes += slice.readableBytesView }
             return bytes
@@ -69,12 +70,23 @@ final class BodyStream: Sendable {
     private let deadline: Deadline
     private let host: String
     private let keepAlive: Bool
-    private let state = NIOLockedValueBox<(received: Int, finished: Bool)>((0, false))
+    private struct State {
+        var received: Int
+        var finished = false
+        /// Body slices that arrived with the head, handed out before reading on.
+        var prefetched: [ByteBuffer]
+        /// The body ended with the head's read and the connection went back to the pool (or was
+        /// closed): nothing more is read from it.
+        var released: Bool
+    }
+    private let state: NIOLockedValueBox<State>
 
     init(
-        connection: HTTPConnection, pool: ConnectionPool, affinity: LoopAffinity, limit: Int, idle: Duration, deadline: Deadline,
-        keepAlive: Bool
+        connection: HTTPConnection, pool: ConnectionPool, affinity: LoopAffinity, limit: Int, idle: Duration,
+        deadline: Deadline, keepAlive: Bool, prefetched: [ByteBuffer] = [], released: Bool = false
     ) {
+        state = NIOLockedValueBox(
+            State(received: prefetched.reduce(0) { $0 + $1.readableBytes }, prefetched: prefetched, released: released))
         self.connection = connection
         self.pool = pool
         self.affinity = affinity
@@ -86,11 +98,43 @@ final class BodyStream: Sendable {
     }
 
     deinit {
-        if !state.withLockedValue({ $0.finished }) { connection.close() }
+        let state = state.withLockedValue { $0 }
+        if !state.finished && !state.released { connection.close() }
+    }
+
+    /// The whole body, when it all arrived with the head (no read, no thread hop).
+    func takeWholePrefetched() -> [UInt8]? {
+        state.withLockedValue { state -> [UInt8]? in
+            guard state.released, !state.finished else { return nil }
+            state.finished = true
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(state.received)
+            for slice in state.prefetched { bytes += slice.readableBytesView }
+            state.prefetched = []
+            return bytes
+        }
     }
 
     func next() async throws(HTTPClientError) -> ByteBuffer? {
-        guard !state.withLockedValue({ $0.finished }) else { return nil }
+        enum Step {
+            case slice(ByteBuffer)
+            case done
+            case read
+        }
+        let step = state.withLockedValue { state -> Step in
+            if state.finished { return .done }
+            if !state.prefetched.isEmpty { return .slice(state.prefetched.removeFirst()) }
+            if state.released {
+                state.finished = true
+                return .done
+            }
+            return .read
+        }
+        switch step {
+        case .slice(let slice): return slice
+        case .done: return nil
+        case .read: break
+        }
         let (budget, timeout) = deadline.budget(.idle, idle, host: host)
         let part: HTTPClientResponsePart
         do {
@@ -125,9 +169,12 @@ final class BodyStream: Sendable {
         try await affinity.run(on: connection.eventLoop, body)
     }
 
-    /// Gives the connection up (closed, never reused).
+    /// Gives the connection up (closed, never reused) unless it was already released.
     func abandon() {
-        state.withLockedValue { $0.finished = true }
-        connection.close()
+        let released = state.withLockedValue { state -> Bool in
+            state.finished = true
+            return state.released
+        }
+        if !released { connection.close() }
     }
 }

@@ -98,6 +98,14 @@ final class HTTPConnection: Sendable {
         }.get()
     }
 
+    /// The response parts already read and decoded (typically a small body and its end, which
+    /// arrive with the head).
+    func takeBuffered() async -> [HTTPClientResponsePart] {
+        let reader = self.reader
+        if eventLoop.inEventLoop { return reader.value.takeBuffered() }
+        return (try? await eventLoop.submit { reader.value.takeBuffered() }.get()) ?? []
+    }
+
     /// Parks the connection for reuse; `false` when it cannot carry another request.
     func park() async -> Bool {
         let reader = self.reader

@@ -90,6 +90,12 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
         return true
     }
 
+    /// Every part already decoded, handed over at once.
+    func takeBuffered() -> [HTTPClientResponsePart] {
+        defer { buffered.removeAll() }
+        return Array(buffered)
+    }
+
     /// Whether the connection can carry another request.
     var isReusable: Bool { !isClosed && failure == nil && buffered.isEmpty && waiter == nil }
 
