@@ -93,4 +93,23 @@ struct ProxyTests {
             }
         }
     }
+
+    @Test("Cleartext (where ATS allows it) goes to http_proxy in absolute form with the proxy's credentials")
+    func cleartextThroughProxy() async throws {
+        try await LabWebServer.withServer(LabWebServerConfiguration()) { proxy in
+            let settings = try ProxySettings.fromEnvironment([
+                "http_proxy": "http://lab:secret@127.0.0.1:\(proxy.port)", "HTTP_PROXY": "http://ignored.invalid:1",
+            ])
+            let client = try LabHTTP.client(policy: ATSConfiguration(allowsArbitraryLoads: true)) {
+                $0.proxy = settings
+            }
+            defer { client.shutdown() }
+            let (response, _) = try await client.get("http://origin.invalid:8080/echo?q=1")
+            #expect(response.status == 200)
+            let seen = try #require(proxy.requests.last)
+            #expect(seen.path == "http://origin.invalid:8080/echo?q=1")
+            #expect(seen.header("Host") == "origin.invalid:8080")
+            #expect(seen.header("Proxy-Authorization") == "Basic " + Data("lab:secret".utf8).base64EncodedString())
+        }
+    }
 }

@@ -68,6 +68,44 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // The same handshakes, pinned and unpinned clients alternating request by request, so both
+    // see the same machine state (TIME_WAIT sockets, other load): each sample records the median
+    // of each side and the pinned/unpinned ratio in per mille.
+    let interleaved: [BenchmarkMetric] = [
+        .custom("unpinned handshake+GET (µs)", useScalingFactor: false),
+        .custom("pinned handshake+GET (µs)", useScalingFactor: false),
+        .custom("pinned/unpinned throughput (‰)", polarity: .prefersLarger, useScalingFactor: false),
+    ]
+    Benchmark(
+        "handshake + GET, pinned vs no pins, interleaved",
+        configuration: .init(metrics: interleaved, scalingFactor: .one, maxDuration: .seconds(20), maxIterations: 12)
+    ) { benchmark in
+        try await withNginx { nginx, pki in
+            var clients: [RampartHTTP.HTTPClient] = []
+            for pinned in [false, true] {
+                var configuration = try rampartConfiguration(pki, pinned: pinned)
+                configuration.limits.maxIdleConnectionsPerOrigin = 0
+                clients.append(RampartHTTP.HTTPClient(configuration: configuration))
+            }
+            let url = URL(string: nginx.httpsURL + "/")!
+            var times: [[Duration]] = [[], []]
+            let clock = ContinuousClock()
+            for round in 0..<1000 {
+                for side in round % 2 == 0 ? [0, 1] : [1, 0] {
+                    let started = clock.now
+                    blackHole(try await fetch(clients[side], url))
+                    times[side].append(clock.now - started)
+                }
+            }
+            let medians = times.map { side in side.sorted()[side.count / 2] }
+            let micros = medians.map { Int($0 / .microseconds(1)) }
+            benchmark.measurement(interleaved[0], micros[0])
+            benchmark.measurement(interleaved[1], micros[1])
+            benchmark.measurement(interleaved[2], micros[0] * 1000 / max(micros[1], 1))
+            for client in clients { client.shutdown() }
+        }
+    }
 }
 
 /// The nginx every benchmark of this target talks to.

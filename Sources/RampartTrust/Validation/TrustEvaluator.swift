@@ -128,6 +128,11 @@ public struct TrustEvaluator: Sendable {
                 validatedChain: chain, pinMismatch: nil)
         }
         let pins = applicable.flatMap(\.pins)
+        if cached == nil, Self.leafKeyMatches(pins, chain: chain) {
+            return TrustDecision(
+                verdict: warnings.isEmpty ? .trusted : .trustedWithWarnings, failures: [], warnings: warnings,
+                validatedChain: chain, pinMismatch: nil)
+        }
         let needsDigests = pins.contains { if case .certificate = $0.kind { true } else { false } }
         let fingerprints: ChainFingerprints
         do {
@@ -155,6 +160,19 @@ public struct TrustEvaluator: Sendable {
         return TrustDecision(
             verdict: .trustedWithWarnings, failures: [], warnings: warnings + [.pinMismatchReported(mismatch)],
             validatedChain: chain, pinMismatch: mismatch)
+    }
+
+    /// The common case, decided from the leaf alone: every pin is a leaf public-key pin and one
+    /// matches. The CA keys (RSA keys are costly to serialize) are hashed only when this fails.
+    private static func leafKeyMatches(_ pins: [PinnedHost.ScopedPin], chain: [Certificate]) -> Bool {
+        guard let leaf = chain.first, pins.allSatisfy({ $0.scope == .leaf }),
+            let served = try? SPKIPin(certificate: leaf)
+        else { return false }
+        var matched = false
+        for pin in pins {
+            if case .publicKey(let expected) = pin.kind, expected.matches(served) { matched = true }
+        }
+        return matched
     }
 
     private func reject(_ failures: [TrustFailure]) -> TrustDecision {
