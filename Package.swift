@@ -71,7 +71,10 @@ let package = Package(
         ),
         .target(
             name: "RampartHTTP",
-            dependencies: ["RampartPolicy", "RampartTrust", .product(name: "NIOHTTP1", package: "swift-nio")]
+            dependencies: [
+                "RampartPolicy", "RampartTrust", .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
                 + certificates + nioTLS + nioSockets,
             swiftSettings: strictSwift
         ),

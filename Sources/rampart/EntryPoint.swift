@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RampartHTTP
 
 /// Parses the command line, runs the chosen subcommand, and turns every failure into a message
 /// on standard error and one of the documented ``ExitStatus`` codes (usage errors exit 2, not
@@ -9,6 +10,9 @@ enum EntryPoint {
     static func main() async {
         tuneAllocator()
         InterruptCleanup.install()
+        // `rampart fetch` is short-lived: its event loops, TLS context and handler metadata are
+        // prepared on the second core while the main thread parses the arguments.
+        if CommandLine.arguments.dropFirst().first == "fetch" { Task.detached { HTTPClient.prepare() } }
         let status: ExitStatus
         do {
             var command = try Rampart.parseAsRoot()

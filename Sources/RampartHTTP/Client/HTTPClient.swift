@@ -61,7 +61,7 @@ public final class HTTPClient: Sendable {
             maxPerKey: configuration.limits.maxIdleConnectionsPerOrigin,
             lifetime: TimeAmount(configuration.limits.idleConnectionLifetime))
         factory = ConnectionFactory(
-            tlsContexts: TLSContextCache(),
+            tlsContexts: TLSContextCache.shared,
             trust: TrustSetup(anchors: configuration.anchors, pinning: pinning, reporter: reporter),
             limits: configuration.limits, timeouts: configuration.timeouts, events: configuration.onEvent)
     }
@@ -69,6 +69,20 @@ public final class HTTPClient: Sendable {
     /// Checks a configuration before use: the policy's pinned domains must make valid pin sets.
     public static func validate(_ configuration: HTTPClientConfiguration) throws {
         _ = try PinnedHost.pins(of: configuration.policy.configuration)
+    }
+
+    /// Prepares process-wide state a first request needs — the event loop threads, the TLS
+    /// context for ATS's default requirements, the connection handlers' type metadata — so that a
+    /// short-lived process (a CLI) can do it on another core while it parses its arguments.
+    /// Optional: without it the first request does the same work itself.
+    ///
+    /// ```swift
+    /// Task.detached { HTTPClient.prepare() }   // first thing in main
+    /// ```
+    public static func prepare(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+        _ = group.next()
+        _ = try? TLSContextCache.shared.context(for: TLSPolicyKey(ATSRequirements.defaults))
+        ConnectionFactory.warmHandlerMetadata()
     }
 
     /// Closes every kept-alive connection. Requests in flight finish; later ones open new ones.

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
@@ -19,13 +20,15 @@ struct ConnectionFactory: Sendable {
         let (dialHost, dialPort) = key.proxy.map { ($0.host, $0.port) } ?? (key.host, key.port)
         events?(.connecting(host: key.host, port: key.port, proxy: key.proxy))
         let (connectBudget, connectTimeout) = deadline.budget(.connect, timeouts.connect, host: dialHost)
+        // The TLS context (costly the first time) is made while the connection opens.
+        let tlsContexts = self.tlsContexts
+        async let context = key.tls.map { try tlsContexts.context(for: $0) }
         let channel: any Channel
         do {
-            channel = try await ClientBootstrap(group: loop)
+            let bootstrap = ClientBootstrap(group: loop)
                 .connectTimeout(connectBudget)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .connect(host: dialHost, port: dialPort)
-                .get()
+            channel = try await Self.dial(bootstrap, host: dialHost, port: dialPort)
         } catch ChannelError.connectTimeout {
             throw connectTimeout
         } catch {
@@ -35,15 +38,35 @@ struct ConnectionFactory: Sendable {
             throw HTTPClientError.connectionFailed(host: key.host, port: key.port, detail: Self.describe(error))
         }
         do {
-            return try await establish(channel, key: key, deadline: deadline)
+            return try await establish(channel, key: key, context: try await context, deadline: deadline)
         } catch {
             channel.close(promise: nil)
             throw error
         }
     }
 
-    private func establish(_ channel: any Channel, key: ConnectionKey, deadline: Deadline) async throws
-        -> HTTPConnection
+    /// Opens the TCP connection. IP literals are dialled as they are and `localhost` (with its
+    /// subdomains, RFC 6761) goes to the loopback addresses without asking the resolver, as curl
+    /// does; other names go through NIO's resolver (happy eyeballs between IPv6 and IPv4).
+    static func dial(_ bootstrap: ClientBootstrap, host: String, port: Int) async throws -> any Channel {
+        if IPAddressBytes.parse(host) != nil {
+            return try await bootstrap.connect(to: try SocketAddress(ipAddress: host, port: port)).get()
+        }
+        if host == "localhost" || host.hasSuffix(".localhost") {
+            do {
+                return try await bootstrap.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: port)).get()
+            } catch let error as ChannelError {
+                if case .connectTimeout = error { throw error }
+                return try await bootstrap.connect(to: try SocketAddress(ipAddress: "::1", port: port)).get()
+            } catch {
+                return try await bootstrap.connect(to: try SocketAddress(ipAddress: "::1", port: port)).get()
+            }
+        }
+        return try await bootstrap.connect(host: host, port: port).get()
+    }
+
+    private func establish(_ channel: any Channel, key: ConnectionKey, context: NIOSSLContext?, deadline: Deadline)
+        async throws -> HTTPConnection
     {
         let loop = channel.eventLoop
         if let proxy = key.proxy, key.tls != nil {
@@ -60,8 +83,7 @@ struct ConnectionFactory: Sendable {
         var tlsVersion: String?
         var cipherSuite: String?
         var decision: TrustDecision?
-        if let tls = key.tls {
-            let context = try tlsContexts.context(for: tls)
+        if let tls = key.tls, let context {
             let events = self.events
             let host = key.host
             let port = key.port
@@ -179,6 +201,22 @@ struct ConnectionFactory: Sendable {
             $0.count > 6 && $0.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" } && $0.contains("_")
         }
         return codes.isEmpty ? text : Array(Set(codes.map(String.init))).sorted().joined(separator: ", ")
+    }
+
+    /// Builds a pipeline of this factory's handler types on an embedded channel (no socket), so
+    /// the runtime resolves their protocol conformances once, off the request's path.
+    static func warmHandlerMetadata() {
+        let channel = EmbeddedChannel()
+        let sync = channel.pipeline.syncOperations
+        let loop = channel.eventLoop
+        try? sync.addHandler(ServerHelloSniffer(result: NIOLockedValueBox(nil)))
+        let handshake = loop.makePromise(of: Void.self)
+        try? sync.addHandler(HandshakeWaiter(completed: handshake))
+        try? sync.addHandler(HTTPRequestEncoder())
+        try? sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder()))
+        try? sync.addHandler(ResponseReader())
+        _ = try? channel.finish()
+        handshake.succeed(())
     }
 
     static func isIPAddress(_ host: String) -> Bool { IPAddressBytes.parse(host) != nil }

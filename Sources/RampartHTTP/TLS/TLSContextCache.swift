@@ -5,6 +5,9 @@ import RampartPolicy
 /// One NIOSSL context per set of ATS TLS requirements, built on first use (a context is costly to
 /// make and safe to share between connections).
 final class TLSContextCache: Sendable {
+    /// Contexts depend only on the requirements, so every client of the process shares them.
+    static let shared = TLSContextCache()
+
     private let contexts = NIOLockedValueBox<[TLSPolicyKey: NIOSSLContext]>([:])
 
     func context(for key: TLSPolicyKey) throws -> NIOSSLContext {
