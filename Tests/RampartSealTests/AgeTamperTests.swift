@@ -131,8 +131,9 @@ struct AgeTamperTests {
         #expect("\(reread.recipient)" == "\(identity.recipient)")
         #expect(try X25519Recipient("\(identity.recipient)").description == "\(identity.recipient)")
         var broken = identity.secretText
-        broken.removeLast()
-        broken += broken.hasSuffix("Q") ? "P" : "Q"
+        // Change the last character (a bech32 checksum character) to a different one.
+        let last = broken.removeLast()
+        broken += last == "Q" ? "P" : "Q"
         do {
             _ = try X25519Identity(broken)
             Issue.record("a mistyped identity was accepted")
