@@ -12,7 +12,7 @@ enum EntryPoint {
         InterruptCleanup.install()
         // `rampart fetch` is short-lived: its event loops, TLS context and handler metadata are
         // prepared on the second core while the main thread parses the arguments.
-        if CommandLine.arguments.dropFirst().first == "fetch" { Task.detached { HTTPClient.prepare() } }
+        if CommandLine.arguments.dropFirst().first == "fetch" { Task.detached { await HTTPClient.prepare() } }
         let status: ExitStatus
         do {
             var command = try Rampart.parseAsRoot()

@@ -77,12 +77,13 @@ public final class HTTPClient: Sendable {
     /// Optional: without it the first request does the same work itself.
     ///
     /// ```swift
-    /// Task.detached { HTTPClient.prepare() }   // first thing in main
+    /// Task.detached { await HTTPClient.prepare() }   // first thing in main
     /// ```
-    public static func prepare(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+    public static func prepare(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async {
         _ = group.next()
         _ = try? TLSContextCache.shared.context(for: TLSPolicyKey(ATSRequirements.defaults))
         ConnectionFactory.warmHandlerMetadata()
+        await TrustEvaluator.prepare()
     }
 
     /// Closes every kept-alive connection. Requests in flight finish; later ones open new ones.
