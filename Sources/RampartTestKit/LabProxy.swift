@@ -123,14 +123,7 @@ public final class LabProxy: Sendable {
         _ body: (LabProxy) async throws -> Result
     ) async throws -> Result {
         let proxy = try await start(mode: mode, host: host, requiredCredentials: requiredCredentials)
-        do {
-            let result = try await body(proxy)
-            try await proxy.stop()
-            return result
-        } catch {
-            try? await proxy.stop()
-            throw error
-        }
+        return try await LabLifecycle.using(proxy, stop: { try await $0.stop() }, body)
     }
 
     /// Stops listening and closes every open connection, both sides of every relay. Calling it

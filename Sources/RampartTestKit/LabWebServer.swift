@@ -139,14 +139,7 @@ public final class LabWebServer: Sendable {
         _ body: (LabWebServer) async throws -> Result
     ) async throws -> Result {
         let server = try await start(configuration)
-        do {
-            let result = try await body(server)
-            try await server.stop()
-            return result
-        } catch {
-            try? await server.stop()
-            throw error
-        }
+        return try await LabLifecycle.using(server, stop: { try await $0.stop() }, body)
     }
 
     /// Stops listening and closes every open connection (stalled and endless ones included).

@@ -111,14 +111,7 @@ public final class OpenSSLServer: Sendable {
         _ body: (OpenSSLServer) async throws -> Result
     ) async throws -> Result {
         let server = try await start(configuration)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        return try await LabLifecycle.using(server, stop: { await $0.stop() }, body)
     }
 
     /// Terminates s_server (SIGTERM; SIGKILL if it has not exited after 5 s), waits for it, and

@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -137,21 +136,7 @@ final class HTTPConnection: Sendable {
     private func bounded(_ future: EventLoopFuture<Void>, _ timeout: TimeAmount, _ timeoutError: HTTPClientError)
         async throws
     {
-        let channel = self.channel
-        let fired = NIOLockedValueBox(false)
-        let timer = channel.eventLoop.scheduleTask(in: timeout) {
-            fired.withLockedValue { $0 = true }
-            channel.close(promise: nil)
-        }
-        // Cancelled on the event loop the moment the future completes, so a timer that has not
-        // run by then never closes a channel that finished in time.
-        future.whenComplete { _ in timer.cancel() }
-        do {
-            try await future.get()
-        } catch {
-            if fired.withLockedValue({ $0 }) { throw timeoutError }
-            throw error
-        }
+        try await ConnectionFactory.wait(future, timeout, timeoutError, closing: channel)
     }
 }
 
