@@ -255,14 +255,6 @@ public final class NginxServer: Sendable {
     }
 }
 
-/// Runs blocking work (waiting for a process) on a dispatch thread rather than one of Swift's
-/// few cooperative threads.
-private func onBlockingThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
-    }
-}
-
 /// The nginx process, with its output going to a file in its folder.
 final class NginxProcess: @unchecked Sendable {
     let folder: URL

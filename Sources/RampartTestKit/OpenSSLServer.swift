@@ -152,14 +152,6 @@ public final class OpenSSLServer: Sendable {
     }
 }
 
-/// Runs blocking work (waiting for a process) on a dispatch thread rather than one of Swift's
-/// few cooperative threads.
-private func onBlockingThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
-    }
-}
-
 /// The s_server process, its pipes, and what it printed. Every mutable field is guarded by
 /// `condition`.
 private final class RunningPeer: @unchecked Sendable {
