@@ -21,7 +21,7 @@ enum LabHTTP {
         // Generous: the suites run in parallel on two cores. Timeout tests set their own.
         configuration.timeouts = HTTPTimeouts(all: .seconds(120))
         configure(&configuration)
-        return HTTPClient(configuration: configuration)
+        return try HTTPClient(configuration: configuration)
     }
 
     /// The genuine lab leaf's key and a P-384 backup key, both enforced.

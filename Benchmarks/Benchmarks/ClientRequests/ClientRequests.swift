@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("keep-alive GET, Rampart HTTPClient") { benchmark in
         try await withNginx { nginx, pki in
-            let client = RampartHTTP.HTTPClient(configuration: try rampartConfiguration(pki, pinned: false))
+            let client = try RampartHTTP.HTTPClient(configuration: try rampartConfiguration(pki, pinned: false))
             defer { client.shutdown() }
             let url = URL(string: nginx.httpsURL + "/")!
             _ = try await fetch(client, url)
@@ -58,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
             try await withNginx { nginx, pki in
                 var configuration = try rampartConfiguration(pki, pinned: pinned)
                 configuration.limits.maxIdleConnectionsPerOrigin = 0
-                let client = RampartHTTP.HTTPClient(configuration: configuration)
+                let client = try RampartHTTP.HTTPClient(configuration: configuration)
                 defer { client.shutdown() }
                 let url = URL(string: nginx.httpsURL + "/")!
                 _ = try await fetch(client, url)
@@ -86,7 +86,7 @@ let benchmarks: @Sendable () -> Void = {
             for pinned in [false, true] {
                 var configuration = try rampartConfiguration(pki, pinned: pinned)
                 configuration.limits.maxIdleConnectionsPerOrigin = 0
-                clients.append(RampartHTTP.HTTPClient(configuration: configuration))
+                clients.append(try RampartHTTP.HTTPClient(configuration: configuration))
             }
             let url = URL(string: nginx.httpsURL + "/")!
             var times: [[Duration]] = [[], []]

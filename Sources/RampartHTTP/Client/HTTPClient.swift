@@ -15,7 +15,7 @@ import RampartTrust
 /// Connections are kept alive per origin and requirements. Nothing is ever written to disk.
 ///
 /// ```swift
-/// let client = HTTPClient(configuration: configuration)
+/// let client = try HTTPClient(configuration: configuration)
 /// defer { client.shutdown() }
 /// let response = try await client.execute(HTTPRequest(url: URL(string: "https://api.example.com/")!))
 /// let body = try await response.body.collect()
@@ -29,13 +29,14 @@ public final class HTTPClient: Sendable {
     /// The pin-failure reports queued or being sent.
     public var pendingReports: Int { factory.trust.reporter?.pending ?? 0 }
 
-    /// - Throws: nothing for a valid configuration; ``HTTPClientError/invalidProxyConfiguration(_:)``
-    ///   cannot happen here (proxies are parsed when ``ProxySettings`` is built).
+    /// - Throws: ``TrustConfigurationError`` when the policy's `NSPinnedDomains` do not make valid
+    ///   pin sets (a malformed domain, no pin): the client refuses to start rather than run
+    ///   without pins the app relies on.
     public init(
         configuration: HTTPClientConfiguration, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
-    ) {
+    ) throws {
         self.configuration = configuration
-        let pinning = configuration.pinning + ((try? PinnedHost.pins(of: configuration.policy.configuration)) ?? [])
+        let pinning = configuration.pinning + (try PinnedHost.pins(of: configuration.policy.configuration))
         var reporter: PinFailureReportSender?
         if let reporting = configuration.reporting {
             var reportConfiguration = configuration
@@ -43,7 +44,7 @@ public final class HTTPClient: Sendable {
             reportConfiguration.followsRedirects = false
             reportConfiguration.onEvent = nil
             reportConfiguration.timeouts = HTTPTimeouts(all: .seconds(10))
-            let client = HTTPClient(configuration: reportConfiguration, group: group)
+            let client = try HTTPClient(configuration: reportConfiguration, group: group)
             reportClient = client
             reporter = PinFailureReportSender(reporting: reporting, events: configuration.onEvent) {
                 destination, json in
@@ -64,11 +65,6 @@ public final class HTTPClient: Sendable {
             tlsContexts: TLSContextCache.shared,
             trust: TrustSetup(anchors: configuration.anchors, pinning: pinning, reporter: reporter),
             limits: configuration.limits, timeouts: configuration.timeouts, events: configuration.onEvent)
-    }
-
-    /// Checks a configuration before use: the policy's pinned domains must make valid pin sets.
-    public static func validate(_ configuration: HTTPClientConfiguration) throws {
-        _ = try PinnedHost.pins(of: configuration.policy.configuration)
     }
 
     /// Prepares process-wide state a first request needs — the event loop threads, the TLS
@@ -156,8 +152,8 @@ public final class HTTPClient: Sendable {
             configuration.onEvent?(.reusingConnection(host: key.host, port: key.port))
             do {
                 return try await send(request, target: target, on: kept, reused: true, deadline: deadline)
-            } catch let failure as StaleConnection {
-                _ = failure
+            } catch is StaleConnection {
+                // The server had closed the kept-alive connection: a fresh one is opened below.
             } catch {
                 throw Self.translate(error, host: key.host)
             }
@@ -308,8 +304,6 @@ public final class HTTPClient: Sendable {
             return .connectionClosed(host: host, detail: "TLS: \(error)")
         case let error as IOError:
             return .connectionClosed(host: host, detail: error.description)
-        case let error as ChannelError:
-            return .connectionClosed(host: host, detail: "\(error)")
         default:
             return .connectionClosed(host: host, detail: "\(error)")
         }

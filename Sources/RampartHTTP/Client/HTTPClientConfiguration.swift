@@ -11,7 +11,7 @@ import RampartTrust
 /// configuration.policy = ATSPolicy(try ATSDocument.load(contentsOf: plistURL).configuration)
 /// configuration.pinning = [try PinnedHost(domain: "api.example.com", pins: [primary, backup])]
 /// configuration.proxy = try ProxySettings.fromEnvironment()
-/// let client = HTTPClient(configuration: configuration)
+/// let client = try HTTPClient(configuration: configuration)
 /// ```
 public struct HTTPClientConfiguration: Sendable {
     /// The App Transport Security policy every URL (and every redirect hop) is decided by.

@@ -23,16 +23,14 @@ final class HTTPConnection: Sendable {
     /// next, so an upload never buffers more than a slice.
     func send(head: HTTPRequestHead, body: HTTPRequestBody?, idleTimeout: TimeAmount, host: String) async throws {
         let timeoutError = HTTPClientError.timeout(.requestBody, after: idleTimeout.duration, host: host)
+        channel.write(HTTPClientRequestPart.head(head), promise: nil)
         switch body?.storage {
         case nil:
-            channel.write(HTTPClientRequestPart.head(head), promise: nil)
             try await bounded(channel.writeAndFlush(HTTPClientRequestPart.end(nil)), idleTimeout, timeoutError)
         case .bytes(let buffer):
-            channel.write(HTTPClientRequestPart.head(head), promise: nil)
             channel.write(HTTPClientRequestPart.body(.byteBuffer(buffer)), promise: nil)
             try await bounded(channel.writeAndFlush(HTTPClientRequestPart.end(nil)), idleTimeout, timeoutError)
         case .file(let url):
-            channel.write(HTTPClientRequestPart.head(head), promise: nil)
             let file: FileHandle
             do {
                 file = try FileHandle(forReadingFrom: url)
@@ -58,7 +56,6 @@ final class HTTPConnection: Sendable {
             }
             try await bounded(channel.writeAndFlush(HTTPClientRequestPart.end(nil)), idleTimeout, timeoutError)
         case .stream(let makeSequence):
-            channel.write(HTTPClientRequestPart.head(head), promise: nil)
             var sent = 0
             do {
                 for try await slice in makeSequence() {

@@ -71,7 +71,7 @@ struct HardenedClientChapter: DemoChapter {
             ]
         }
         if let proxy { configuration.proxy = ProxySettings(https: proxy) }
-        return HTTPClient(configuration: configuration)
+        return try HTTPClient(configuration: configuration)
     }
 
     private func throughInterceptingProxy(url: String, pinned: Bool, pki: LabPKI) async throws -> DemoStep {

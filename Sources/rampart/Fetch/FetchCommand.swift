@@ -83,7 +83,13 @@ struct FetchCommand: AsyncParsableCommand {
     func run() async throws {
         let request = try makeRequest()
         let configuration = try makeConfiguration(host: request.url.host ?? "")
-        let client = HTTPClient(configuration: configuration)
+        let client: HTTPClient
+        do {
+            client = try HTTPClient(configuration: configuration)
+        } catch {
+            // Only the policy's NSPinnedDomains can fail here (--pin was checked when parsed).
+            throw CommandFailure("\(policy ?? "the ATS policy"): NSPinnedDomains: \(error)", status: .dataError)
+        }
         defer { client.shutdown() }
         do {
             let response = try await client.execute(request)
@@ -140,11 +146,6 @@ struct FetchCommand: AsyncParsableCommand {
         if let policy {
             let document = try ATSRuleOptions(os: os).load(policy, strict: true)
             configuration.policy = ATSPolicy(document.configuration, os: os)
-            do {
-                try HTTPClient.validate(configuration)
-            } catch {
-                throw CommandFailure("\(policy): NSPinnedDomains: \(error)", status: .dataError)
-            }
         } else {
             configuration.policy = ATSPolicy(ATSConfiguration(), os: os)
         }
