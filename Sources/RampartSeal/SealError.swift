@@ -31,9 +31,13 @@ public enum SealError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreateOutput(String)
     /// Reading or writing failed.
     case io(String)
+    /// The output is a pipe (or FIFO) whose reader went away (`EPIPE`): nothing more can be
+    /// written, and there is nobody to tell. A command line ends quietly with status 141, as a
+    /// shell reports a broken pipe.
+    case brokenPipe(String)
 
     /// The CLI's documented exit code: 77 authentication, 65 bad data, 66 missing input,
-    /// 73 cannot create output, 74 I/O, 2 usage.
+    /// 73 cannot create output, 74 I/O, 2 usage, 141 the output's reader went away.
     public var exitCode: Int32 {
         switch self {
         case .wrongCredentials, .authenticationFailed: return 77
@@ -42,6 +46,7 @@ public enum SealError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound: return 66
         case .cannotCreateOutput: return 73
         case .io: return 74
+        case .brokenPipe: return 141
         }
     }
 
@@ -56,6 +61,7 @@ public enum SealError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound(let detail): return "not found: \(detail)"
         case .cannotCreateOutput(let detail): return "cannot create the output: \(detail)"
         case .io(let detail): return "I/O error: \(detail)"
+        case .brokenPipe(let detail): return "broken pipe: \(detail)"
         }
     }
 }

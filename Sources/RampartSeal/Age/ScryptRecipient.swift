@@ -43,7 +43,9 @@ public struct ScryptRecipient: AgeRecipient {
                 from: Data(passphrase.utf8), salt: saltLabel + salt, outputByteCount: 32,
                 rounds: rounds, blockSize: 8, parallelism: 1, maxMemory: 128 * 8 * rounds + (1 << 20))
         } catch {
-            throw .io("scrypt with work factor \(workFactor) failed (not enough memory?): \(error)")
+            throw .io(
+                "scrypt with work factor \(workFactor) needs \(ScryptIdentity.memory(forWorkFactor: workFactor)) "
+                    + "of memory and failed (\(error))")
         }
     }
 }

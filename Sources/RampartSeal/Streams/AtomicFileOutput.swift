@@ -6,10 +6,30 @@ import Foundation
     import Darwin
 #endif
 
-/// A ``ByteSink`` that writes to a hidden temporary file beside the destination and moves it into
-/// place only on ``commit()``. Until then the destination is untouched; if the output is dropped
-/// without a commit (an error, a failed authentication), the temporary file is removed, so no
-/// partial or unauthenticated output is ever left behind.
+/// A ``ByteSink`` for an output file that appears only on ``commit()``, complete, or never.
+///
+/// Until the commit nothing has the destination's name. The bytes go to an *unnamed* file in the
+/// destination's folder (`O_TMPFILE`), which no listing shows and which vanishes with the process
+/// however it ends, SIGKILL included; ``commit()`` gives it its name with `linkat`, which never
+/// replaces anything, or, when `replacing`, links it under a hidden name, flushes it and `rename`s
+/// it over the destination. Where the file system cannot make unnamed files (or off Linux), a
+/// hidden `.NAME.rampart-XXXXXX` file beside the destination is used instead and removed on every
+/// path but a process death; ``discardAllPending()`` removes those from a signal handler.
+///
+/// A destination that exists and is not a regular file is never replaced (see the rule below):
+/// a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout` when it is a pipe) is
+/// written straight into, without `O_CREAT` or `O_TRUNC`, so bytes reach its reader as they are
+/// written and ``discard()`` cannot take them back (``writesThrough`` tells); a directory, a
+/// socket or a block device is refused with ``SealError/cannotCreateOutput(_:)``.
+///
+/// | the path is | the output |
+/// |---|---|
+/// | missing | a new file (`mode`, 0600 by default), named only when complete |
+/// | a regular file | refused, or with `replacing` replaced by `rename` when complete |
+/// | a symbolic link to a regular file, or dangling | as a regular file: `replacing` replaces the link itself (what `rename` does), never the file it points to |
+/// | a FIFO, a character device, or a link to one | written into in place; `replacing` is not needed |
+/// | a directory, a socket, a block device, or a link to one | refused |
+/// | a link into `/proc` naming a regular file (`/dev/stdout` redirected to a file) | refused |
 ///
 /// ```swift
 /// let output = try AtomicFileOutput(path: "plain.txt", replacing: false)
@@ -20,38 +40,81 @@ import Foundation
 public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     /// Where the output goes on commit.
     public let destination: String
-    /// The temporary file being written.
+    /// The hidden temporary file being written, when it has a name: empty for an unnamed file
+    /// (the usual case on Linux) and for a destination written straight into.
     public let temporaryPath: String
+    /// Whether the destination is a FIFO or character device written in place: what was written
+    /// has reached its reader and ``discard()`` cannot withdraw it. Formats that authenticate only
+    /// at the end hold their output elsewhere first (``SealDestination`` does).
+    public var writesThrough: Bool { storage == .inPlace }
+
+    private enum Storage: Equatable {
+        /// An `O_TMPFILE` file in `folder`, named on commit.
+        case unnamed(folder: String)
+        /// A hidden `mkstemp` file at ``temporaryPath``.
+        case named
+        /// The destination itself, a FIFO or a character device.
+        case inPlace
+    }
+
     private let replacing: Bool
+    private let storage: Storage
     private var descriptor: Int32
     private var sink: FileSink
     private var finished = false
 
-    /// Paths of temporary files not yet committed or removed, for signal handlers.
+    /// Paths of named temporary files not yet committed or removed, for signal handlers.
     nonisolated(unsafe) private static var pending: Set<String> = []
     private static let lock = NSLock()
 
-    /// Prepares to write `path`; created with `mode` (0600 by default). When `replacing` is false
-    /// an existing file at `path` is an error now and again at commit time.
+    /// Prepares to write `path`; a new file is created with `mode` (0600 by default). When
+    /// `replacing` is false an existing file or link at `path` is an error now and again at commit
+    /// time. A FIFO or character device at `path` is opened for writing now (an open of a FIFO
+    /// waits for its reader).
     public init(path: String, replacing: Bool, mode: mode_t = 0o600) throws(SealError) {
-        if !replacing && FileManager.default.fileExists(atPath: path) {
-            throw .cannotCreateOutput("\(path) already exists; choose another name or pass --force to replace it")
-        }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        guard
-            let (descriptor, temporaryPath) = SystemCalls.makeTemporaryFile(
-                folder + "/." + url.lastPathComponent + ".rampart-XXXXXX")
-        else {
-            throw .cannotCreateOutput("cannot create a file in \(folder) (\(SystemCalls.describe(errno)))")
-        }
-        fchmod(descriptor, mode)
-        self.temporaryPath = temporaryPath
+        let target = try OutputTarget.inspect(path)
         self.destination = path
         self.replacing = replacing
-        self.descriptor = descriptor
+        switch target {
+        case .writeThrough(let kind):
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard descriptor >= 0 else {
+                throw .cannotCreateOutput(
+                    "\(path) is \(kind) and cannot be opened for writing (\(SystemCalls.describe(errno)))")
+            }
+            // Checked again on what was opened: a path swapped for a regular file meanwhile would
+            // otherwise be written over in place.
+            var info = stat()
+            let opened = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
+            guard opened == S_IFIFO || opened == S_IFCHR else {
+                close(descriptor)
+                throw .cannotCreateOutput("\(path) changed while it was being opened; nothing was written")
+            }
+            self.storage = .inPlace
+            self.temporaryPath = ""
+            self.descriptor = descriptor
+        case .existing where !replacing:
+            throw .cannotCreateOutput("\(path) already exists")
+        case .absent, .existing:
+            let url = URL(fileURLWithPath: path)
+            let folder = url.deletingLastPathComponent().path
+            if let descriptor = SystemCalls.makeUnnamedFile(in: folder) {
+                self.storage = .unnamed(folder: folder)
+                self.temporaryPath = ""
+                self.descriptor = descriptor
+            } else if let (descriptor, temporaryPath) = SystemCalls.makeTemporaryFile(
+                folder + "/." + url.lastPathComponent + ".rampart-XXXXXX")
+            {
+                self.storage = .named
+                self.temporaryPath = temporaryPath
+                self.descriptor = descriptor
+                Self.lock.withLock { _ = Self.pending.insert(temporaryPath) }
+            } else {
+                throw .cannotCreateOutput("cannot create a file in \(folder) (\(SystemCalls.describe(errno)))")
+            }
+            fchmod(descriptor, mode)
+        }
         self.sink = FileSink(fileDescriptor: descriptor, name: path)
-        Self.lock.withLock { _ = Self.pending.insert(temporaryPath) }
     }
 
     public func write(_ bytes: Data) throws(SealError) {
@@ -59,50 +122,113 @@ public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
         try sink.write(bytes)
     }
 
-    /// Moves the temporary file to the destination (flushing it to disk first when it replaces a file).
+    /// Gives the output its name: links a new file into place, or replaces the old one (flushing
+    /// the new one to disk first); for a FIFO or device, closes it.
     public func commit() throws(SealError) {
         guard !finished else { return }
         finished = true
-        defer { Self.lock.withLock { _ = Self.pending.remove(temporaryPath) } }
-        // Replacing a file: flush first, so a crash cannot leave the old contents gone and the
-        // new ones unwritten. A new file needs no flush: its input still exists until the caller
-        // decides otherwise, and skipping it keeps large outputs as fast as `cp` or `age`.
-        guard (!replacing || fsync(descriptor) == 0), close(descriptor) == 0 else {
-            let reason = SystemCalls.describe(errno)
-            unlink(temporaryPath)
-            throw .io("\(destination): cannot be flushed to disk (\(reason))")
-        }
-        descriptor = -1
-        if replacing {
-            guard rename(temporaryPath, destination) == 0 else {
+        switch storage {
+        case .inPlace:
+            let closed = close(descriptor)
+            descriptor = -1
+            guard closed == 0 else { throw .io("\(destination): closing failed (\(SystemCalls.describe(errno)))") }
+        case .unnamed(let folder):
+            defer {
+                close(descriptor)
+                descriptor = -1
+            }
+            try flushIfReplacing()
+            if replacing {
+                let hidden = try linkUnderHiddenName(in: folder)
+                Self.lock.withLock { _ = Self.pending.insert(hidden) }
+                defer { Self.lock.withLock { _ = Self.pending.remove(hidden) } }
+                try moveIntoPlace(hidden)
+            } else {
+                guard SystemCalls.linkUnnamed(descriptor, to: destination) == 0 else {
+                    throw creationFailure(errno)
+                }
+            }
+        case .named:
+            defer { Self.lock.withLock { _ = Self.pending.remove(temporaryPath) } }
+            do throws(SealError) {
+                try flushIfReplacing()
+            } catch {
+                close(descriptor)
+                unlink(temporaryPath)
+                throw error
+            }
+            guard close(descriptor) == 0 else {
                 let reason = SystemCalls.describe(errno)
                 unlink(temporaryPath)
-                throw .cannotCreateOutput("\(destination): cannot be replaced (\(reason))")
+                throw .io("\(destination): cannot be written to disk (\(reason))")
             }
-        } else {
-            // link() refuses to replace an existing file, so a file that appeared meanwhile survives.
-            guard link(temporaryPath, destination) == 0 else {
+            descriptor = -1
+            if replacing {
+                try moveIntoPlace(temporaryPath)
+            } else {
+                // link() refuses to replace an existing file, so a file that appeared meanwhile survives.
+                let linked = link(temporaryPath, destination)
                 let code = errno
                 unlink(temporaryPath)
-                if code == EEXIST {
-                    throw .cannotCreateOutput("\(destination) appeared while writing; pass --force to replace it")
-                }
-                throw .cannotCreateOutput("\(destination): cannot be created (\(SystemCalls.describe(code)))")
+                guard linked == 0 else { throw creationFailure(code) }
             }
-            unlink(temporaryPath)
         }
     }
 
-    /// Removes the temporary file; the destination stays as it was.
+    /// Replacing a file: flush first, so a crash cannot leave the old contents gone and the new
+    /// ones unwritten. A new file needs no flush: its input still exists until the caller decides
+    /// otherwise, and skipping it keeps large outputs as fast as `cp` or `age`.
+    private func flushIfReplacing() throws(SealError) {
+        guard replacing, fsync(descriptor) != 0 else { return }
+        throw .io("\(destination): cannot be flushed to disk (\(SystemCalls.describe(errno)))")
+    }
+
+    /// Links the unnamed file under a fresh hidden name beside the destination, for `rename`.
+    private func linkUnderHiddenName(in folder: String) throws(SealError) -> String {
+        let name = URL(fileURLWithPath: destination).lastPathComponent
+        for _ in 0..<100 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let hidden = folder + "/." + name + ".rampart-" + suffix
+            if SystemCalls.linkUnnamed(descriptor, to: hidden) == 0 { return hidden }
+            guard errno == EEXIST else { break }
+        }
+        throw .cannotCreateOutput("\(destination): cannot be created (\(SystemCalls.describe(errno)))")
+    }
+
+    /// Renames the complete file at `path` over the destination (removing it on failure).
+    private func moveIntoPlace(_ path: String) throws(SealError) {
+        // Checked again at the last moment: the destination may have become a FIFO or a device.
+        if case .writeThrough(let kind) = try? OutputTarget.inspect(destination) {
+            unlink(path)
+            throw .cannotCreateOutput("\(destination) became \(kind) while writing; it was left as it is")
+        }
+        guard rename(path, destination) == 0 else {
+            let reason = SystemCalls.describe(errno)
+            unlink(path)
+            throw .cannotCreateOutput("\(destination): cannot be replaced (\(reason))")
+        }
+    }
+
+    private func creationFailure(_ code: Int32) -> SealError {
+        if code == EEXIST { return .cannotCreateOutput("\(destination) appeared while writing; it was left as it is") }
+        return .cannotCreateOutput("\(destination): cannot be created (\(SystemCalls.describe(code)))")
+    }
+
+    /// Drops the output: an unnamed file vanishes, a named temporary file is removed, a FIFO or
+    /// device is closed (what it received stays received). The destination stays as it was.
     public func discard() {
         guard !finished else { return }
         finished = true
         close(descriptor)
-        unlink(temporaryPath)
-        Self.lock.withLock { _ = Self.pending.remove(temporaryPath) }
+        descriptor = -1
+        if storage == .named {
+            unlink(temporaryPath)
+            Self.lock.withLock { _ = Self.pending.remove(temporaryPath) }
+        }
     }
 
-    /// Removes every uncommitted temporary file; for a SIGINT/SIGTERM handler before exiting.
+    /// Removes every named temporary file not yet committed or discarded; for a signal handler
+    /// before exiting. (Unnamed files need nothing: they vanish with the process.)
     public static func discardAllPending() {
         lock.withLock {
             for path in pending { unlink(path) }

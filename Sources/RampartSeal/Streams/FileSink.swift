@@ -8,6 +8,10 @@ import Foundation
 
 /// A ``ByteSink`` writing to an open file descriptor (standard output, or a temporary file).
 ///
+/// A write to a pipe whose reader went away throws ``SealError/brokenPipe(_:)`` (when SIGPIPE is
+/// ignored, as the `rampart` CLI does); any other failure throws ``SealError/io(_:)`` naming the
+/// stream and the OS error.
+///
 /// ```swift
 /// var output = FileSink.standardOutput
 /// try output.write(Data("done\n".utf8))
@@ -42,6 +46,9 @@ public struct FileSink: ByteSink, Sendable {
             }
             return nil
         }
-        if let failure { throw .io("\(name): write failed (\(SystemCalls.describe(failure)))") }
+        guard let failure else { return }
+        // The reader went away (a closed pipe or FIFO; SIGPIPE ignored): not an error to report.
+        if failure == EPIPE { throw .brokenPipe("\(name): the reader closed it") }
+        throw .io("\(name): write failed (\(SystemCalls.describe(failure)), errno \(failure))")
     }
 }

@@ -29,7 +29,7 @@ public final class FileSource: ByteSource {
         var info = stat()
         if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
-            throw .io("\(path) is a folder, not a file")
+            throw .io("\(path) is a directory, not a file")
         }
         self.fileDescriptor = descriptor
         self.name = path

@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// The POSIX calls whose names the stream types shadow with their own `read`/`write` methods.
+/// The POSIX calls whose names the stream types shadow with their own `read`/`write` methods,
+/// and the few file-system calls the outputs share.
 enum SystemCalls {
     static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
@@ -32,6 +33,70 @@ enum SystemCalls {
         }
         guard descriptor >= 0 else { return nil }
         return (descriptor, String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    #if os(Linux)
+        /// `O_TMPFILE` from `<fcntl.h>`, which Swift's Glibc module does not export (the C macro is
+        /// `__O_TMPFILE | O_DIRECTORY`, and `__O_TMPFILE` is `020000000` on every Linux architecture
+        /// Swift runs on).
+        static let temporaryFileFlag: Int32 = 0o20000000 | O_DIRECTORY
+    #endif
+
+    /// A new file in `folder` that has no name: it is visible in no listing and disappears with its
+    /// last descriptor, whatever ends the process (SIGKILL and power loss included). Give it a name
+    /// with ``linkUnnamed(_:to:)``. `nil` with `errno` set when the file system or the kernel cannot
+    /// make one (`EOPNOTSUPP`, `EISDIR`, `EINVAL`…) or `/proc` is not mounted; callers fall back to
+    /// ``makeTemporaryFile(_:)``. Opened for writing, and for reading too when `readable`. Always
+    /// `nil` off Linux.
+    static func makeUnnamedFile(in folder: String, readable: Bool = false) -> Int32? {
+        #if os(Linux)
+            let accessMode = readable ? O_RDWR : O_WRONLY
+            let descriptor = open(folder, temporaryFileFlag | accessMode | O_CLOEXEC, mode_t(0o600))
+            guard descriptor >= 0 else { return nil }
+            // linkUnnamed names the file through /proc/self/fd; without /proc it never could.
+            guard access(procPath(descriptor), F_OK) == 0 else {
+                let code = errno
+                close(descriptor)
+                errno = code
+                return nil
+            }
+            return descriptor
+        #else
+            errno = ENOTSUP
+            return nil
+        #endif
+    }
+
+    /// A file for scratch data in `folder` that is never visible by name: unnamed when the system
+    /// allows it, else created and unlinked at once; open for reading and writing. `nil` with
+    /// `errno` set.
+    static func makeScratchFile(in folder: String) -> Int32? {
+        if let descriptor = makeUnnamedFile(in: folder, readable: true) { return descriptor }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        guard let (descriptor, path) = makeTemporaryFile(base + "rampart-hold-XXXXXX") else { return nil }
+        unlink(path)
+        return descriptor
+    }
+
+    /// Gives the unnamed file open as `descriptor` the name `path`; fails with `EEXIST` when
+    /// something already has that name (it is never replaced). Returns 0 or -1 with `errno` set.
+    static func linkUnnamed(_ descriptor: Int32, to path: String) -> Int32 {
+        #if os(Linux)
+            return linkat(AT_FDCWD, procPath(descriptor), AT_FDCWD, path, AT_SYMLINK_FOLLOW)
+        #else
+            errno = ENOTSUP
+            return -1
+        #endif
+    }
+
+    private static func procPath(_ descriptor: Int32) -> String { "/proc/self/fd/\(descriptor)" }
+
+    /// The target of the symbolic link at `path`, or `nil`.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, 4096)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The text of an `errno` value.

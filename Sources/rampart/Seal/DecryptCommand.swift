@@ -10,13 +10,18 @@ struct DecryptCommand: ParsableCommand {
         abstract: "Decrypt an age or RNCryptor v3 file (the format is detected from its header).",
         discussion: """
             Reads IN (or standard input) and writes OUT (or standard output). A file OUT appears only
-            when everything authenticated; an existing one is replaced only with --force. RNCryptor
-            output to standard output is held back until its MAC verified; age output is released
-            chunk by chunk, each one authenticated, and the command fails if the file was cut short.
+            when everything authenticated: until then it has no name, so an interrupted or killed
+            command leaves nothing behind. An existing file is replaced only with --force (a
+            symbolic link is replaced itself, not the file it points to). A FIFO or a character
+            device (/dev/null, /dev/stdout on a pipe) is written into, never replaced; a directory,
+            socket or block device is refused. RNCryptor output to standard output, a FIFO or a
+            device is held back until its MAC verified; age output is released chunk by chunk,
+            each one authenticated, and the command fails if the file was cut short.
               rampart decrypt -i key.txt -o secret.txt secret.age
               rampart decrypt --passphrase-file pw.txt data.rncryptor > data.bin
             Exit codes: 2 usage, 65 malformed or not age/RNCryptor, 66 missing input, 73 cannot create
-            output, 74 I/O, 77 wrong passphrase, no matching identity, or altered data.
+            output, 74 I/O, 77 wrong passphrase, no matching identity, or altered data, 141 the
+            reader of the output went away; 128+N on signal N.
             """)
 
     @Option(help: "Force the input format: age or rncryptor (default: detect).")
@@ -47,6 +52,9 @@ struct DecryptCommand: ParsableCommand {
         var reader = BufferedSource(source)
         let detected = try SealFailure.run { () throws(SealError) -> SealFormat in
             let prefix = try reader.peek(SealFormat.detectionLength)
+            if prefix.isEmpty {
+                throw .unrecognizedFormat("\(input ?? "standard input") is empty; there is nothing to decrypt")
+            }
             if let format { return format }
             guard let found = SealFormat.detect(prefix) else {
                 throw .unrecognizedFormat(

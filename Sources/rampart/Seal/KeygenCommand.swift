@@ -10,8 +10,9 @@ struct KeygenCommand: ParsableCommand {
         discussion: """
               rampart keygen -o key.txt        # created 0600; prints "Public key: age1…" on stderr
               rampart keygen -y key.txt        # the recipient(s) of an identity file
-            An existing key file is never replaced. Exit codes: 65 not an identity file,
-            66 missing input, 73 cannot create output.
+            An existing key file is never replaced (there is no --force); a FIFO or character device
+            as FILE is written into, a directory is refused. Exit codes: 65 not an identity file,
+            66 missing input, 73 cannot create output, 74 I/O (a full or closed standard output).
             """)
 
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write the identity to FILE (0600).")
@@ -29,7 +30,7 @@ struct KeygenCommand: ParsableCommand {
     func run() throws {
         if convert, let input {
             let identities = try SealFailure.run { () throws(SealError) in try AgeKeyFile.identities(atPath: input) }
-            for identity in identities { print(identity.recipient) }
+            for identity in identities { try StandardOutput.line(identity.recipient.description) }
             return
         }
         let (identity, text) = AgeKeyFile.generate()

@@ -4,7 +4,9 @@ import RampartSeal
 
 /// How a passphrase reaches `rampart encrypt|decrypt`: never on the command line.
 struct PassphraseOptions: ParsableArguments {
-    @Option(name: .customLong("passphrase-file"), help: "Read the passphrase from the first line of FILE.")
+    @Option(
+        name: .customLong("passphrase-file"),
+        help: "Read the passphrase from the first line of FILE (printable text, at most 64 KiB).")
     var passphraseFile: String?
     @Option(name: .customLong("passphrase-env"), help: "Read the passphrase from the environment variable NAME.")
     var passphraseEnvironment: String?

@@ -26,8 +26,7 @@ final class ProgressMeter: @unchecked Sendable {
         let filled = Int(fraction * Double(width))
         let rate = Double(done) / max(now.timeIntervalSince(started), 0.001) / 1_048_576
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(
-            Data(String(format: "\r%@ %3.0f%% %6.0f MiB/s", bar, fraction * 100, rate).utf8))
+        Terminal.draw(String(format: "\r%@ %3.0f%% %6.0f MiB/s", bar, fraction * 100, rate))
     }
 
     /// ``advance(_:)`` as a closure, for the library's `progress:` parameters.
@@ -35,6 +34,6 @@ final class ProgressMeter: @unchecked Sendable {
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Terminal.draw("\r\u{1B}[2K")
     }
 }

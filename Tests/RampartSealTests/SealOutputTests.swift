@@ -1,0 +1,281 @@
+import Foundation
+import RampartSeal
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where `SealDestination` and `AtomicFileOutput` write: new files appear only complete, existing
+/// regular files are replaced only on request, and nodes that are not regular files are never
+/// replaced (FIFOs and character devices are written into; directories, sockets and block
+/// devices are refused).
+@Suite("Seal outputs: files, FIFOs, devices")
+struct SealOutputTests {
+    private final class Folder {
+        let path: String
+        init() throws { path = try SealTestSupport.temporaryFolder().path }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+        func at(_ name: String) -> String { path + "/" + name }
+        /// Every entry, hidden ones included.
+        var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+    }
+
+    private static func kind(_ path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    private static func inode(_ path: String) -> ino_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_ino : nil
+    }
+
+    /// A character device that behaves as `/dev/full` (device 1:7, glibc's encoding of small
+    /// numbers being `major << 8 | minor`; every write fails with ENOSPC): a private
+    /// node with its device number when the tests may create one (root), so that an output that
+    /// wrongly replaced it could not damage the real `/dev/full`; the real one otherwise.
+    private static func fullDevice(in folder: Folder) -> String {
+        let path = folder.at("full")
+        return mknod(path, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 ? path : "/dev/full"
+    }
+
+    @Test("a character device like /dev/full is written into, never replaced; the failed write is an I/O error")
+    func fullDeviceIsNotReplaced() throws {
+        let folder = try Folder()
+        let device = Self.fullDevice(in: folder)
+        let before = folder.entries
+        for replacing in [false, true] {
+            #expect(throws: SealError.self) {
+                try SealDestination.file(device, replacing: replacing).write {
+                    (sink: inout any ByteSink) throws(SealError) in
+                    try sink.write(SealTestSupport.payload(100_000))
+                }
+            }
+            do throws(SealError) {
+                try SealDestination.file(device, replacing: replacing).write {
+                    (sink: inout any ByteSink) throws(SealError) in try sink.write(Data([1]))
+                }
+            } catch {
+                guard case .io(let detail) = error else {
+                    Issue.record("expected an I/O error, got \(error)")
+                    continue
+                }
+                #expect(detail.contains("No space left on device"), "\(detail)")
+            }
+            #expect(Self.kind(device) == S_IFCHR, "\(device) is still a character device")
+        }
+        #expect(folder.entries == before, "nothing was left beside it")
+    }
+
+    @Test("a FIFO with a reader receives the output and stays a FIFO", arguments: [false, true])
+    func fifoReceivesOutput(holdUntilDone: Bool) throws {
+        let folder = try Folder()
+        let fifo = folder.at("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = try FIFOReader(path: fifo, timeout: 30)
+        let payload = SealTestSupport.payload(300_000)
+        try SealDestination.file(fifo, replacing: false).write(holdUntilDone: holdUntilDone) {
+            (sink: inout any ByteSink) throws(SealError) in
+            try sink.write(payload.prefix(100_000))
+            try sink.write(payload.dropFirst(100_000))
+        }
+        let received = reader.finish()
+        #expect(received.closedByWriter)
+        let same = received.data == payload  // a Bool: a failed == of Data would be diffed byte by byte
+        #expect(same, "\(received.data.count) of \(payload.count) bytes received")
+        #expect(Self.kind(fifo) == S_IFIFO)
+        #expect(folder.entries == ["pipe"])
+    }
+
+    @Test("a FIFO planted by another user is refused, directly or through a link: it would read the plaintext")
+    func foreignFIFO() throws {
+        let folder = try Folder()
+        let fifo = folder.at("planted")
+        #expect(mkfifo(fifo, 0o666) == 0)
+        let nobody: uid_t = 65534
+        guard chown(fifo, nobody, gid_t(nobody)) == 0 else { return }  // not root: cannot plant one here
+        let link = folder.at("link")
+        #expect(symlink(fifo, link) == 0)
+        for path in [fifo, link] {
+            do {
+                try SealDestination.file(path, replacing: false).write { (sink: inout any ByteSink) throws(SealError) in
+                    try sink.write(Data("secret".utf8))
+                }
+                Issue.record("\(path): plaintext written into another user's FIFO")
+            } catch {
+                guard case .cannotCreateOutput(let detail) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(detail.contains("belongs to another user"), "\(detail)")
+            }
+        }
+        #expect(Self.kind(fifo) == S_IFIFO)
+    }
+
+    @Test("held output (RNCryptor) never reaches a FIFO when the body fails; streamed output (age) already has")
+    func fifoHoldsUntilDone() throws {
+        let folder = try Folder()
+        let fifo = folder.at("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for holdUntilDone in [true, false] {
+            let reader = try FIFOReader(path: fifo, timeout: 30)
+            #expect(throws: SealError.self) {
+                try SealDestination.file(fifo, replacing: false).write(holdUntilDone: holdUntilDone) {
+                    (sink: inout any ByteSink) throws(SealError) in
+                    try sink.write(Data("unauthenticated".utf8))
+                    throw .authenticationFailed("the MAC does not verify")
+                }
+            }
+            let received = reader.finish()
+            #expect(received.data == (holdUntilDone ? Data() : Data("unauthenticated".utf8)))
+            #expect(Self.kind(fifo) == S_IFIFO)
+        }
+    }
+
+    @Test("a RNCryptor decryption into a FIFO releases nothing when the MAC fails")
+    func rncryptorIntoFIFO() throws {
+        let folder = try Folder()
+        let fifo = folder.at("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var sealed = try RNCryptor.encrypt(SealTestSupport.payload(200_000), password: "pw")
+        sealed[sealed.count - 1] ^= 1
+        let reader = try FIFOReader(path: fifo, timeout: 30)
+        #expect(throws: SealError.self) {
+            try SealDestination.file(fifo, replacing: false).write(holdUntilDone: true) {
+                (sink: inout any ByteSink) throws(SealError) in
+                var source = DataSource(sealed)
+                try RNCryptor.decrypt(from: &source, to: &sink, password: "pw")
+            }
+        }
+        #expect(reader.finish().data.isEmpty)
+    }
+
+    @Test("a directory, a socket or a block device is refused, and left as it was")
+    func refusedNodes() throws {
+        let folder = try Folder()
+        var refused = [folder.at("dir")]
+        try FileManager.default.createDirectory(atPath: refused[0], withIntermediateDirectories: false)
+        let socketPath = folder.at("socket")
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        if bound == 0 { refused.append(socketPath) }
+        if mknod(folder.at("block"), S_IFBLK | 0o600, dev_t(7 << 8 | 200)) == 0 { refused.append(folder.at("block")) }
+        let link = folder.at("link-to-dir")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: refused[0])
+        refused.append(link)
+        let before = folder.entries
+        for path in refused {
+            for replacing in [false, true] {
+                do throws(SealError) {
+                    try SealDestination.file(path, replacing: replacing).write {
+                        (sink: inout any ByteSink) throws(SealError) in try sink.write(Data([1]))
+                    }
+                    Issue.record("\(path) was written to")
+                } catch {
+                    guard case .cannotCreateOutput(let detail) = error else {
+                        Issue.record("\(path): expected cannotCreateOutput, got \(error)")
+                        continue
+                    }
+                    #expect(
+                        ["is a directory", "is a socket", "is a block device"].contains { detail.contains($0) },
+                        "\(detail)")
+                    #expect(!detail.contains("--"), "library messages name no CLI flag: \(detail)")
+                }
+            }
+        }
+        #expect(folder.entries == before)
+        #expect(Self.kind(refused[0]) == S_IFDIR)
+    }
+
+    @Test("a new file has no name, not even a hidden one, until the body returned")
+    func unnamedUntilCommitted() throws {
+        let folder = try Folder()
+        var seenWhileWriting: [String] = []
+        try SealDestination.file(folder.at("out"), replacing: false).write {
+            (sink: inout any ByteSink) throws(SealError) in
+            try sink.write(SealTestSupport.payload(1 << 20))
+            seenWhileWriting = folder.entries
+        }
+        #expect(seenWhileWriting == [], "\(seenWhileWriting)")
+        #expect(folder.entries == ["out"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.at("out"))).count == 1 << 20)
+        var info = stat()
+        #expect(stat(folder.at("out"), &info) == 0 && info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test("replacing swaps in a new file (new inode) only on success; an existing name is refused without it")
+    func replacingRegularFile() throws {
+        let folder = try Folder()
+        let path = folder.at("existing")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
+        let original = Self.inode(path)
+        do throws(SealError) {
+            _ = try AtomicFileOutput(path: path, replacing: false)
+            Issue.record("an existing file was accepted without replacing")
+        } catch {
+            #expect(error == .cannotCreateOutput("\(path) already exists"), "the library names no CLI flag")
+        }
+        #expect(throws: SealError.self) {
+            try SealDestination.file(path, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
+                try sink.write(Data("half".utf8))
+                throw .truncated("cut short")
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("precious".utf8))
+        #expect(Self.inode(path) == original)
+        try SealDestination.file(path, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
+            try sink.write(Data("new".utf8))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("new".utf8))
+        #expect(Self.inode(path) != original, "replaced by rename, never rewritten in place")
+        #expect(folder.entries == ["existing"])
+    }
+
+    @Test("replacing a symbolic link replaces the link itself; the file it pointed to is untouched")
+    func replacingSymbolicLink() throws {
+        let folder = try Folder()
+        let target = folder.at("target")
+        let link = folder.at("link")
+        try Data("target".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(throws: SealError.cannotCreateOutput("\(link) already exists")) {
+            try SealDestination.file(link, replacing: false).write { (sink: inout any ByteSink) throws(SealError) in
+                try sink.write(Data([1]))
+            }
+        }
+        try SealDestination.file(link, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
+            try sink.write(Data("new".utf8))
+        }
+        #expect(Self.kind(link) == S_IFREG)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: link)) == Data("new".utf8))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("target".utf8))
+    }
+
+    @Test("a symbolic link to a FIFO is written through; the link and the FIFO stay")
+    func linkToFIFO() throws {
+        let folder = try Folder()
+        let fifo = folder.at("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let link = folder.at("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fifo)
+        let reader = try FIFOReader(path: fifo, timeout: 30)
+        try SealDestination.file(link, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
+            try sink.write(Data("through".utf8))
+        }
+        #expect(reader.finish().data == Data("through".utf8))
+        #expect(Self.kind(link) == S_IFLNK)
+        #expect(Self.kind(fifo) == S_IFIFO)
+    }
+}
