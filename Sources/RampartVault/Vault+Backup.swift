@@ -9,15 +9,33 @@ extension Vault {
     /// of items exported. Items with an application password stay sealed by it; if any item needs
     /// the user's presence, the `Authenticator` is asked once.
     ///
+    /// An existing file at `path` is `cannotCreateFile` unless `replacing` is set; then it is
+    /// replaced atomically (the new backup is flushed, then renamed over it). A directory is
+    /// refused; other destinations follow `AtomicFileOutput`'s rules.
+    ///
     /// ```swift
     /// let count = try vault.exportBackup(to: "/backup/vault.age", passphrase: backupPassphrase)
     /// ```
     @discardableResult
-    public func exportBackup(to path: String, passphrase: String, workFactor: Int = 18) throws(VaultError) -> Int {
+    public func exportBackup(to path: String, passphrase: String, workFactor: Int = 18, replacing: Bool = false)
+        throws(VaultError) -> Int
+    {
         guard isUnlocked else { throw .locked("unlock \(self.path) before exporting it") }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw .cannotCreateFile("\(path) is a directory; give the backup a file name")
+            }
+            if (info.st_mode & S_IFMT) == S_IFREG && !replacing {
+                throw .cannotCreateFile(
+                    "the backup \(path) already exists; choose another name, or replace it (--force)")
+            }
+        }
         let (keyring, _) = try keyring()
         let rows = try store.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(StoredRow.columns) FROM items ORDER BY id").map(StoredRow.init(row:))
+            try Row.fetchAll(db, sql: "SELECT \(StoredRow.columns) FROM items ORDER BY id").map {
+                try StoredRow(row: $0, path: self.path)
+            }
         }
         var items: [BackupFile.Item] = []
         var needsPresence = false
@@ -55,7 +73,7 @@ extension Vault {
         do throws(SealError) {
             let sealed = try Age.encrypt(
                 plaintext, to: [try ScryptRecipient(passphrase: passphrase, workFactor: workFactor)])
-            let output = try AtomicFileOutput(path: path, replacing: false)
+            let output = try AtomicFileOutput(path: path, replacing: replacing)
             do throws(SealError) {
                 try output.write(sealed)
                 try output.commit()
@@ -66,7 +84,7 @@ extension Vault {
         } catch {
             switch error {
             case .invalidParameter(let detail): throw .invalidParameter(detail)
-            case .cannotCreateOutput(let detail): throw .io("cannot create the backup: \(detail)")
+            case .cannotCreateOutput(let detail): throw .cannotCreateFile("the backup: \(detail)")
             default: throw .io("writing the backup \(path) failed: \(error)")
             }
         }
@@ -83,9 +101,7 @@ extension Vault {
     public func importBackup(from path: String, passphrase: String) throws(VaultError) -> Int {
         guard isUnlocked else { throw .locked("unlock \(self.path) before importing into it") }
         let (keyring, _) = try keyring()
-        guard let sealed = FileManager.default.contents(atPath: path) else {
-            throw .io("cannot read the backup \(path); check that it exists and is readable")
-        }
+        let sealed = try Self.readBackup(path)
         let plaintext: Data
         do throws(SealError) {
             plaintext = try Age.decrypt(sealed, with: [ScryptIdentity(passphrase: passphrase)])
@@ -96,6 +112,80 @@ extension Vault {
             default: throw .unsupportedFormat("\(path) is not a vault backup: \(error)")
             }
         }
+        let prepared = try Self.prepareBackupItems(plaintext, path: path)
+        var classKeys: [Accessibility: SymmetricKey] = [:]
+        for accessibility in Set(prepared.map(\.1.accessibility)) {
+            classKeys[accessibility] = try classKey(accessibility, in: keyring)
+        }
+        try store.write { db in
+            for (identity, protection, attributes, item) in prepared {
+                guard let key = classKeys[protection.accessibility] else { continue }
+                try self.writeRow(
+                    db, identity: identity, protection: protection, attributes: attributes, inner: item.value,
+                    applicationSalt: item.applicationSalt, classKey: key, keyring: keyring, replacing: true,
+                    keepCreated: false)
+            }
+        }
+        return prepared.count
+    }
+
+    /// The largest backup `importBackup` reads into memory: 1 GiB.
+    static let maximumBackupSize = 1 << 30
+
+    /// The bytes of the backup file at `path`, naming the real reason when it cannot be read: not
+    /// there (`fileNotFound`), not a regular file or too large (`unsupportedFormat`; a device such
+    /// as `/dev/zero` would never end), or unreadable (`io`, with the system's reason).
+    static func readBackup(_ path: String) throws(VaultError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .fileNotFound("the backup \(path) does not exist; check the name") }
+            throw .io("the backup \(path) cannot be opened: \(String(cString: strerror(code)))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw .io("the backup \(path) cannot be examined: \(String(cString: strerror(errno)))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file (a device, a pipe)"
+            throw .unsupportedFormat("\(path) is \(kind), not a backup file")
+        }
+        guard info.st_size <= maximumBackupSize else {
+            throw .unsupportedFormat("\(path) is \(info.st_size) bytes, larger than a vault backup can be (1 GiB)")
+        }
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        while filled < data.count {
+            let count = data.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(filled))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw .io("the backup \(path) cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        data.removeSubrange(filled...)
+        return data
+    }
+
+    /// Decodes and checks the plaintext of a backup (the JSON inside its age file) as
+    /// `importBackup` does before it writes anything, and returns how many items it holds. No
+    /// vault is involved: this is the parser layer the backup fuzz target exercises.
+    ///
+    /// ```swift
+    /// let count = try Vault.checkBackupPlaintext(plaintext, path: "vault.age")
+    /// ```
+    package static func checkBackupPlaintext(_ plaintext: Data, path: String) throws(VaultError) -> Int {
+        try prepareBackupItems(plaintext, path: path).count
+    }
+
+    /// The items of a backup's plaintext, each checked, ready to be written.
+    private static func prepareBackupItems(_ plaintext: Data, path: String) throws(VaultError)
+        -> [(ItemIdentity, ItemProtection, StoredAttributes, BackupFile.Item)]
+    {
         guard let backup = try? JSONDecoder().decode(BackupFile.self, from: plaintext),
             backup.format == BackupFile.formatName
         else { throw .unsupportedFormat("\(path) decrypts, but is not a Rampart vault backup") }
@@ -119,19 +209,6 @@ extension Vault {
                     item
                 ))
         }
-        var classKeys: [Accessibility: SymmetricKey] = [:]
-        for accessibility in Set(prepared.map(\.1.accessibility)) {
-            classKeys[accessibility] = try classKey(accessibility, in: keyring)
-        }
-        try store.write { db in
-            for (identity, protection, attributes, item) in prepared {
-                guard let key = classKeys[protection.accessibility] else { continue }
-                try self.writeRow(
-                    db, identity: identity, protection: protection, attributes: attributes, inner: item.value,
-                    applicationSalt: item.applicationSalt, classKey: key, keyring: keyring, replacing: true,
-                    keepCreated: false)
-            }
-        }
-        return prepared.count
+        return prepared
     }
 }

@@ -34,7 +34,7 @@ extension Vault {
         let (keyring, _) = try keyring()
         let classKey = try classKey(protection.accessibility, in: keyring)
         let now = Date().timeIntervalSince1970
-        for identity in values.keys { try identity.validate() }
+        for identity in values.keys { try identity.validate(newName: true) }
         try store.write { db in
             for (identity, value) in values {
                 let stored = StoredAttributes(
@@ -73,7 +73,7 @@ extension Vault {
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(StoredRow.valueColumns) FROM items WHERE class = ? AND key_hash = ?"),
                 arguments: [itemClass, keyHash]
-            ).map(StoredRow.init(row:))
+            ).map { try StoredRow(row: $0, path: self.path) }
         }
         guard let row else { throw .itemNotFound("\(identity) is not in \(path); store it with set") }
         return try openValue(row, identity: identity, keyring: keyring, applicationPassword: applicationPassword)
@@ -144,7 +144,7 @@ extension Vault {
         _ value: Data, _ identity: ItemIdentity, _ protection: ItemProtection, _ attributes: ItemAttributes,
         _ applicationPassword: String?, replacing: Bool
     ) throws(VaultError) {
-        try identity.validate()
+        try identity.validate(newName: true)
         let (keyring, scrypt) = try keyring()
         let classKey = try classKey(protection.accessibility, in: keyring)
         var inner = value
@@ -181,7 +181,7 @@ extension Vault {
         let existing = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? AND key_hash = ?"),
             arguments: [itemClass.rawValue, keyHash]
-        ).map(StoredRow.init(row:))
+        ).map { try StoredRow(row: $0, path: self.path) }
         var attributes = attributes
         if let existing {
             guard replacing else {
@@ -221,7 +221,7 @@ extension Vault {
                 try Row.fetchAll(
                     db, sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? AND key_hash = ?",
                     arguments: [itemClass, keyHash]
-                ).map(StoredRow.init(row:))
+                ).map { try StoredRow(row: $0, path: self.path) }
             }
         }
         if let group = query.fields[query.itemClass.primaryKey[0]] {
@@ -230,13 +230,13 @@ extension Vault {
                 try Row.fetchAll(
                     db, sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? AND group_hash = ? ORDER BY id",
                     arguments: [itemClass, groupHash]
-                ).map(StoredRow.init(row:))
+                ).map { try StoredRow(row: $0, path: self.path) }
             }
         }
         return try store.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? ORDER BY id", arguments: [itemClass]
-            ).map(StoredRow.init(row:))
+            ).map { try StoredRow(row: $0, path: self.path) }
         }
     }
 

@@ -94,8 +94,8 @@ public final class Vault: Sendable {
     /// comparison (an AEAD tag check).
     public func verifyPassphrase(_ passphrase: String) throws(VaultError) -> Bool {
         let (metadata, wrapped) = try store.readHeader()
-        guard let lookup = wrapped[Keyring.lookupName] else {
-            throw .unsupportedFormat("\(path) has no lookup key; the file is damaged")
+        guard let lookup = wrapped[Keyring.lookupName], lookup.count == Keyring.wrappedSize else {
+            throw .damaged("\(path) has no valid wrapped lookup key (table vault_keys); the file is damaged")
         }
         return Keyring.unwrap(lookup, name: Keyring.lookupName, with: try metadata.scrypt.deriveKey(passphrase)) != nil
     }
@@ -132,22 +132,44 @@ public final class Vault: Sendable {
         state.withLock { $0.scrypt = scrypt }
     }
 
+    /// The random secrets `wrapped` holds, opened with the key `passphrase` derives. A wrong
+    /// passphrase opens none of them (`wrongPassphrase`); a damaged `vault_keys` table is told
+    /// apart (`damaged`): a key missing or of the wrong size, whatever the passphrase, or some keys
+    /// opening while others do not (the passphrase is right, so the rest were altered).
     func unwrapSecrets(_ wrapped: [String: Data], passphrase: String, scrypt: ScryptParameters) throws(VaultError)
         -> [String: Data]
     {
-        let kek = try scrypt.deriveKey(passphrase)
-        var secrets: [String: Data] = [:]
+        var boxes: [(String, Data)] = []
         for name in Keyring.secretNames {
             guard let box = wrapped[name] else {
-                throw .unsupportedFormat("\(path) lacks the \(name) key; the file is damaged")
+                throw .damaged(
+                    "\(path) lacks the wrapped \(name) key (table vault_keys); the file is damaged, restore a backup")
             }
-            guard let secret = Keyring.unwrap(box, name: name, with: kek) else {
-                if name == Keyring.lookupName {
-                    throw .wrongPassphrase("the passphrase does not open \(path); check it and try again")
-                }
-                throw .itemAuthenticationFailed("the wrapped \(name) key in \(path) does not authenticate")
+            guard box.count == Keyring.wrappedSize else {
+                throw .damaged(
+                    "\(path): the wrapped \(name) key (table vault_keys) is \(box.count) bytes, not \(Keyring.wrappedSize); "
+                        + "the file is damaged, restore a backup")
             }
-            secrets[name] = secret
+            boxes.append((name, box))
+        }
+        let kek = try scrypt.deriveKey(passphrase)
+        var secrets: [String: Data] = [:]
+        var unopened: [String] = []
+        for (name, box) in boxes {
+            if let secret = Keyring.unwrap(box, name: name, with: kek) {
+                secrets[name] = secret
+            } else {
+                unopened.append(name)
+            }
+        }
+        guard !secrets.isEmpty else {
+            throw .wrongPassphrase("the passphrase does not open \(path); check it and try again")
+        }
+        guard unopened.isEmpty else {
+            throw .damaged(
+                "the passphrase opens \(path), but its wrapped \(unopened.joined(separator: ", ")) "
+                    + "\(unopened.count == 1 ? "key does" : "keys do") not authenticate (table vault_keys); "
+                    + "the file was altered or is damaged, restore a backup")
         }
         return secrets
     }

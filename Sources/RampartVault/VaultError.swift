@@ -37,6 +37,10 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
     case wrongDevice(String)
     /// An argument is not acceptable (`errSecParam`, -50).
     case invalidParameter(String)
+    /// A name (a primary-key field) is not valid UTF-8, or holds U+FFFD, the character that
+    /// invalid UTF-8 is decoded to: two different byte strings would become the same item
+    /// (`errSecParam`, -50; exit 65, bad data).
+    case invalidEncoding(ItemField, String)
     /// There is no vault at the path (`errSecNoSuchKeychain`, -25294).
     case vaultNotFound(String)
     /// A vault already exists where one was to be created (`errSecDuplicateKeychain`, -25296).
@@ -44,6 +48,15 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is not a vault, or a format version this library does not speak
     /// (`errSecDecode`, -26275).
     case unsupportedFormat(String)
+    /// The file is a vault, but a table, a column or a stored parameter holds what the vault never
+    /// writes (a wrong type, a missing key, a hostile scrypt cost): restore a backup
+    /// (`errSecDecode`, -26275).
+    case damaged(String)
+    /// A backup file to read is not there (`errSecIO`, -36; exit 66).
+    case fileNotFound(String)
+    /// A backup file cannot be created: it exists, or its folder does not allow it
+    /// (`errSecIO`, -36; exit 73).
+    case cannotCreateFile(String)
     /// Reading or writing the vault or a backup failed (`errSecIO`, -36).
     case io(String)
 
@@ -68,25 +81,26 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
         case .locked, .interactionNotAllowed: return Status.interactionNotAllowed
         case .wrongPassphrase, .wrongApplicationPassword, .userPresenceDenied, .itemAuthenticationFailed, .wrongDevice:
             return Status.authenticationFailed
-        case .invalidParameter: return Status.invalidParameter
+        case .invalidParameter, .invalidEncoding: return Status.invalidParameter
         case .vaultNotFound: return Status.noSuchKeychain
         case .vaultExists: return Status.duplicateKeychain
-        case .unsupportedFormat: return Status.decode
-        case .io: return Status.io
+        case .unsupportedFormat, .damaged: return Status.decode
+        case .io, .fileNotFound, .cannotCreateFile: return Status.io
         }
     }
 
     /// The CLI's documented exit code: 1 no such item / duplicate / locked, 77 authentication,
-    /// 2 invalid parameter, 66 no vault, 73 vault exists, 65 bad data, 74 I/O.
+    /// 2 invalid parameter, 66 no vault or no backup file, 73 vault exists or the backup cannot be
+    /// created, 65 bad data (not a vault, a damaged vault, a name that is not UTF-8), 74 I/O.
     public var exitCode: Int32 {
         switch self {
         case .itemNotFound, .duplicateItem, .locked, .interactionNotAllowed: return 1
         case .wrongPassphrase, .wrongApplicationPassword, .userPresenceDenied, .itemAuthenticationFailed, .wrongDevice:
             return 77
         case .invalidParameter: return 2
-        case .vaultNotFound: return 66
-        case .vaultExists: return 73
-        case .unsupportedFormat: return 65
+        case .vaultNotFound, .fileNotFound: return 66
+        case .vaultExists, .cannotCreateFile: return 73
+        case .unsupportedFormat, .damaged, .invalidEncoding: return 65
         case .io: return 74
         }
     }
@@ -103,9 +117,13 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
         case .itemAuthenticationFailed(let detail): return "item failed authentication (altered or swapped): \(detail)"
         case .wrongDevice(let detail): return "item bound to another device: \(detail)"
         case .invalidParameter(let detail): return "invalid parameter: \(detail)"
+        case .invalidEncoding(let field, let detail): return "invalid \(field.rawValue): \(detail)"
         case .vaultNotFound(let detail): return "no vault: \(detail)"
         case .vaultExists(let detail): return "vault exists: \(detail)"
         case .unsupportedFormat(let detail): return "not a supported vault: \(detail)"
+        case .damaged(let detail): return "damaged vault: \(detail)"
+        case .fileNotFound(let detail): return "no such file: \(detail)"
+        case .cannotCreateFile(let detail): return "cannot create the file: \(detail)"
         case .io(let detail): return "I/O error: \(detail)"
         }
     }

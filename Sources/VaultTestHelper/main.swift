@@ -9,12 +9,12 @@ import RampartVault
 
 /// Writes a line straight to standard output (no buffering), after a commit.
 func report(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
 }
 
 let arguments = CommandLine.arguments
 guard arguments.count == 6, let count = Int(arguments[5]) else {
-    FileHandle.standardError.write(Data("usage: VaultTestHelper write|passwd PATH A B COUNT\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("usage: VaultTestHelper write|passwd PATH A B COUNT\n".utf8))
     exit(2)
 }
 let options = VaultOptions(workFactor: 4, busyTimeout: 30)
@@ -39,10 +39,10 @@ do {
             swap(&current, &next)
         }
     default:
-        FileHandle.standardError.write(Data("unknown command \(arguments[1])\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("unknown command \(arguments[1])\n".utf8))
         exit(2)
     }
 } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("\(error)\n".utf8))
     exit(1)
 }

@@ -39,13 +39,16 @@ final class VaultHelperProcess {
         }
     }
 
-    func kill() {
+    func kill() async throws {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        _ = try await wait()
     }
 
-    func wait() -> Int32 {
-        process.waitUntilExit()
+    /// Waits for the child to exit without blocking a thread: the test runner's threads are few
+    /// (one per core), and a child doing minutes of scrypt must not hold one of them.
+    func wait() async throws -> Int32 {
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        process.waitUntilExit()  // already exited: returns at once, and makes the status readable
         return process.terminationStatus
     }
 }

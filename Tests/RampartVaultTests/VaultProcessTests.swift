@@ -12,7 +12,7 @@ struct VaultProcessTests {
             ["write", fixture.path, VaultFixture.passphrase, "k", "1000000"],
             outputPath: fixture.folder.appendingPathComponent("out").path)
         try await child.waitForLines(150)
-        child.kill()
+        try await child.kill()
         #expect(child.process.terminationReason == .uncaughtSignal)
         let committed = child.lines.filter { $0.hasPrefix("committed ") }.count
         #expect(committed >= 150)
@@ -44,7 +44,7 @@ struct VaultProcessTests {
             ["passwd", fixture.path, VaultFixture.passphrase, second, "1000000"],
             outputPath: fixture.folder.appendingPathComponent("out").path)
         try await child.waitForLines(40)
-        child.kill()
+        try await child.kill()
         #expect(child.process.terminationReason == .uncaughtSignal)
 
         let reopened = try fixture.reopen()
@@ -67,7 +67,7 @@ struct VaultProcessTests {
                 ["write", fixture.path, VaultFixture.passphrase, prefix, "150"],
                 outputPath: fixture.folder.appendingPathComponent("out-\(prefix)").path)
         }
-        for writer in writers { #expect(writer.wait() == 0) }
+        for writer in writers { #expect(try await writer.wait() == 0) }
         let vault = try fixture.reopen()
         try vault.unlock(passphrase: VaultFixture.passphrase)
         let stored = try vault.items(matching: VaultQuery(itemClass: .genericPassword, returnData: true))

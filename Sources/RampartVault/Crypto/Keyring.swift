@@ -7,6 +7,8 @@ import Foundation
 struct Keyring: Sendable {
     static let lookupName = "lookup"
     static var secretNames: [String] { [lookupName] + Accessibility.allCases.map(\.description) }
+    /// The size of a wrapped secret: a ChaChaPoly box (12-byte nonce, 32-byte secret, 16-byte tag).
+    static let wrappedSize = 60
 
     var lookup: SymmetricKey
     var classKeys: [Accessibility: SymmetricKey]
@@ -39,14 +41,14 @@ struct Keyring: Sendable {
     /// The keyring the unwrapped `secrets` give on this device.
     init(secrets: [String: Data], deviceKey: SymmetricKey?, deviceCheck: Data) throws(VaultError) {
         guard let lookupSecret = secrets[Self.lookupName] else {
-            throw .unsupportedFormat("the vault has no lookup key; the file is damaged")
+            throw .damaged("the vault has no lookup key; the file is damaged")
         }
         lookup = SymmetricKey(data: lookupSecret)
         classKeys = [:]
         deviceProblem = nil
         for accessibility in Accessibility.allCases {
             guard let secret = secrets[accessibility.description] else {
-                throw .unsupportedFormat("the vault has no \(accessibility) key; the file is damaged")
+                throw .damaged("the vault has no \(accessibility) key; the file is damaged")
             }
             if !accessibility.isThisDeviceOnly { classKeys[accessibility] = SymmetricKey(data: secret) }
         }

@@ -11,7 +11,8 @@ struct StoredRow: Sendable {
     var attributes: Data
     var value: Data
 
-    static let columns = "class, key_hash, group_hash, protection, app_salt, attributes, value"
+    static let columnNames = ["class", "key_hash", "group_hash", "protection", "app_salt", "attributes", "value"]
+    static let columns = columnNames.joined(separator: ", ")
     /// The columns a value read needs; the attributes come back empty.
     static let valueColumns = "class, key_hash, group_hash, protection, app_salt, X'', value"
 
@@ -28,14 +29,16 @@ struct StoredRow: Sendable {
         self.value = value
     }
 
-    init(row: Row) {
-        itemClass = row[0]
-        keyHash = row[1]
-        groupHash = row[2]
-        protection = row[3]
-        applicationSalt = row[4]
-        attributes = row[5]
-        value = row[6]
+    /// The row's columns in `columns` order, each checked to hold the type the vault writes.
+    init(row: Row, path: String) throws(VaultError) {
+        let values = StoredValues(row, table: "items", columns: Self.columnNames, path: path)
+        itemClass = try values.integer(0)
+        keyHash = try values.blob(1)
+        groupHash = try values.blob(2)
+        protection = try values.integer(3)
+        applicationSalt = try values.optionalBlob(4)
+        attributes = try values.blob(5)
+        value = try values.blob(6)
     }
 
     var arguments: StatementArguments {

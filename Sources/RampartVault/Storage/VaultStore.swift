@@ -9,26 +9,13 @@ final class VaultStore: Sendable {
     let pool: DatabasePool
 
     /// Opens the file at `path`, creating it 0600 when `create` is set (and failing if it exists).
+    /// An existing file is checked before SQLite sees it (see `checkExisting`).
     init(path: String, create: Bool, busyTimeout: Double) throws(VaultError) {
         self.path = path
         if create {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-                do {
-                    try FileManager.default.createDirectory(
-                        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                } catch {
-                    throw .io("cannot create the folder \(folder); check its parent's permissions")
-                }
-            }
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                if errno == EEXIST { throw .vaultExists("\(path) exists; open it, or choose another --path") }
-                throw .io("cannot create \(path) (errno \(errno)); check the folder's permissions")
-            }
-            close(descriptor)
-        } else if !FileManager.default.fileExists(atPath: path) {
-            throw .vaultNotFound("\(path) does not exist; create it with `rampart vault init` or Vault.create(at:)")
+            try Self.createFile(path)
+        } else {
+            try Self.checkExisting(path, busyTimeout: busyTimeout)
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -38,9 +25,135 @@ final class VaultStore: Sendable {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
-            throw .unsupportedFormat("\(path) cannot be opened as an SQLite database: \(Self.reason(error))")
+            if let database = error as? DatabaseError,
+                [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(database.resultCode)
+            {
+                throw .unsupportedFormat("\(path) cannot be opened as an SQLite database: \(Self.reason(error))")
+            }
+            throw .io("\(path) cannot be opened: \(Self.reason(error))")
         }
     }
+
+    /// Creates the vault's file (0600, never replacing anything) and its folders (0700).
+    private static func createFile(_ path: String) throws(VaultError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try makeFolders(folder) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EEXIST {
+                var info = stat()
+                if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                    throw .vaultExists("\(path) is a directory; give the vault a file name with --path")
+                }
+                throw .vaultExists("\(path) exists; open it, or choose another --path")
+            }
+            throw .io("cannot create \(path): \(describe(code))")
+        }
+        close(descriptor)
+    }
+
+    /// `mkdir -p` with mode 0700, naming the real reason when a part cannot be made.
+    private static func makeFolders(_ folder: String) throws(VaultError) {
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) == 0 { continue }
+            let code = errno
+            var info = stat()
+            if code == EEXIST, stat(prefix, &info) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFDIR { continue }
+                throw .io("cannot create the folder \(folder): \(prefix) exists and is not a folder")
+            }
+            throw .io("cannot create the folder \(prefix): \(describe(code))")
+        }
+    }
+
+    /// Checks, before the vault's own connections open `path`, that it is a vault this process
+    /// can read and write, with its `-wal` and `-shm` files: SQLite in WAL mode would turn an empty
+    /// file or any SQLite file into a vault-to-be (rewriting it), and opening a read-only file
+    /// leaves behind a `-shm` file with its mode that keeps the vault failing after the mode is
+    /// fixed. The file is never opened here with `open(2)`: closing such a descriptor would drop
+    /// the POSIX locks SQLite holds on it for other connections of this process. Its contents are
+    /// probed through a read-only SQLite connection instead, which changes nothing.
+    static func checkExisting(_ path: String, busyTimeout: Double) throws(VaultError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw .vaultNotFound(
+                    "\(path) does not exist; create it with `rampart vault init` or Vault.create(at:)")
+            }
+            throw .io("\(path) cannot be examined: \(describe(code))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unsupportedFormat("\(path) is \(kind(info.st_mode)), not a vault file; give the vault's file")
+        }
+        guard faccessat(AT_FDCWD, path, R_OK | W_OK, AT_EACCESS) == 0 else {
+            throw .io(
+                "\(path) cannot be opened for reading and writing (\(describe(errno))); the vault needs both "
+                    + "(for itself and its -wal and -shm files): fix its permissions (chmod 600) or use a copy")
+        }
+        guard info.st_size > 0 else {
+            throw .unsupportedFormat("\(path) is an empty file, not a vault; it was left as it is")
+        }
+        var missingCompanion = false
+        for companion in [path + "-wal", path + "-shm"] {
+            var companionInfo = stat()
+            guard lstat(companion, &companionInfo) == 0 else {
+                missingCompanion = true
+                continue
+            }
+            guard faccessat(AT_FDCWD, companion, R_OK | W_OK, AT_EACCESS) == 0 else {
+                throw .io(
+                    "\(companion) cannot be opened for reading and writing (\(describe(errno))); fix its "
+                        + "permissions (chmod 600), or remove it while no process uses the vault")
+            }
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if missingCompanion, faccessat(AT_FDCWD, folder.isEmpty ? "." : folder, W_OK | X_OK, AT_EACCESS) != 0 {
+            throw .io(
+                "the folder of \(path) is not writable (\(describe(errno))); the vault creates its -wal and -shm "
+                    + "files there: fix the folder's permissions or use a copy of the vault elsewhere")
+        }
+        try probe(path, busyTimeout: busyTimeout)
+    }
+
+    /// Opens `path` read-only and checks it is an SQLite database with a `vault_meta` table.
+    private static func probe(_ path: String, busyTimeout: Double) throws(VaultError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        let isVault: Bool
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            isVault = try queue.read { db in try db.tableExists("vault_meta") }
+            try queue.close()
+        } catch {
+            if let database = error as? DatabaseError, [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(database.resultCode) {
+                throw .unsupportedFormat(
+                    "\(path) is not an SQLite database (\(reason(error))), so not a vault; it was left as it is")
+            }
+            throw .io("\(path) cannot be opened: \(reason(error))")
+        }
+        guard isVault else {
+            throw .unsupportedFormat(
+                "\(path) is an SQLite file but not a Rampart vault (no vault_meta table); it was left as it is")
+        }
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// Creates the schema and writes the metadata and wrapped keys, in one transaction.
     func initialize(metadata: VaultMetadata, wrappedKeys: [String: Data]) throws(VaultError) {
@@ -88,30 +201,47 @@ final class VaultStore: Sendable {
         try read { db in try self.readHeader(db) }
     }
 
-    /// The metadata and wrapped keys as `db` sees them.
+    /// The metadata and wrapped keys as `db` sees them, each value checked to have the type the
+    /// vault writes (a wrong one is `damaged`, naming the table and column).
     func readHeader(_ db: Database) throws -> (VaultMetadata, [String: Data]) {
-        var found: (Row?, [Row]) = (nil, [])
-        if try db.tableExists("vault_meta") {
-            found = (
-                try Row.fetchOne(db, sql: "SELECT * FROM vault_meta WHERE id = 1"),
-                try Row.fetchAll(db, sql: "SELECT name, wrapped FROM vault_keys")
-            )
+        guard try db.tableExists("vault_meta") else {
+            throw VaultError.unsupportedFormat(
+                "\(path) is an SQLite file but not a Rampart vault (no vault_meta table)")
         }
-        guard let meta = found.0 else {
+        let metaColumns = [
+            "format_version", "kdf_salt", "kdf_work_factor", "kdf_block_size", "kdf_parallelism", "device_check",
+        ]
+        guard
+            let meta = try Row.fetchOne(
+                db, sql: "SELECT \(metaColumns.joined(separator: ", ")) FROM vault_meta WHERE id = 1")
+        else {
             throw VaultError.unsupportedFormat("\(path) is an SQLite file but not a Rampart vault (no vault_meta row)")
         }
-        let version: Int = meta["format_version"]
+        let values = StoredValues(meta, table: "vault_meta", columns: metaColumns, path: path)
+        let version = try values.integer(0)
         guard version == VaultMetadata.formatVersion else {
             throw VaultError.unsupportedFormat(
                 "\(path) has vault format version \(version); this Rampart reads version \(VaultMetadata.formatVersion). Upgrade Rampart"
             )
         }
+        for table in ["vault_keys", "items"] where try !db.tableExists(table) {
+            throw VaultError.damaged("\(path) has no \(table) table; the file is damaged, restore a backup")
+        }
         let scrypt = ScryptParameters(
-            workFactor: meta["kdf_work_factor"], blockSize: meta["kdf_block_size"],
-            parallelism: meta["kdf_parallelism"], salt: meta["kdf_salt"])
-        let metadata = VaultMetadata(formatVersion: version, scrypt: scrypt, deviceCheck: meta["device_check"])
+            workFactor: try values.integer(2), blockSize: try values.integer(3), parallelism: try values.integer(4),
+            salt: try values.blob(1))
+        guard scrypt.memory != nil else {
+            throw VaultError.damaged(
+                "\(path): vault_meta holds scrypt parameters (log2 N = \(scrypt.workFactor), r = \(scrypt.blockSize), "
+                    + "p = \(scrypt.parallelism)) outside log2 N 1…22, r 1…32, p 1…16 or 4 GiB of memory; "
+                    + "the file is damaged or hostile, restore a backup")
+        }
+        let metadata = VaultMetadata(formatVersion: version, scrypt: scrypt, deviceCheck: try values.blob(5))
         var keys: [String: Data] = [:]
-        for row in found.1 { keys[row["name"]] = row["wrapped"] }
+        for row in try Row.fetchAll(db, sql: "SELECT name, wrapped FROM vault_keys") {
+            let key = StoredValues(row, table: "vault_keys", columns: ["name", "wrapped"], path: path)
+            keys[try key.text(0)] = try key.blob(1)
+        }
         return (metadata, keys)
     }
 
@@ -121,7 +251,7 @@ final class VaultStore: Sendable {
         } catch let error as VaultError {
             throw error
         } catch {
-            throw .io("reading \(path) failed: \(Self.reason(error))")
+            throw failure(error, "reading")
         }
     }
 
@@ -133,7 +263,7 @@ final class VaultStore: Sendable {
         } catch let error as VaultError {
             throw error
         } catch {
-            throw .io("reading \(path) failed: \(Self.reason(error))")
+            throw failure(error, "reading")
         }
     }
 
@@ -152,8 +282,19 @@ final class VaultStore: Sendable {
         } catch let error as VaultError {
             throw error
         } catch {
-            throw .io("writing \(path) failed: \(Self.reason(error))")
+            throw failure(error, "writing")
         }
+    }
+
+    /// A failed statement as the caller sees it: damage when SQLite says the file is corrupt or
+    /// the vault's own SQL does not fit the file's schema (a table or column removed), I/O otherwise.
+    private func failure(_ error: any Error, _ doing: String) -> VaultError {
+        if let database = error as? DatabaseError,
+            [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_ERROR, .SQLITE_MISMATCH].contains(database.resultCode)
+        {
+            return .damaged("\(doing) \(path) failed: \(Self.reason(error)); the file is damaged, restore a backup")
+        }
+        return .io("\(doing) \(path) failed: \(Self.reason(error))")
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -30,17 +30,34 @@ struct VaultAccessOptions: ParsableArguments {
         return home + "/.local/share/rampart/vault.sqlite"
     }
 
+    /// How to give the vault passphrase without a terminal, for messages.
+    static let passphraseAlternatives = "--passphrase-file FILE or the variable \(passphraseFileVariable)"
+
     /// The vault passphrase from the file given, the environment's file, or the terminal.
-    func readPassphrase(prompt: String = "Vault passphrase: ", confirm: Bool = false) throws -> String {
+    /// `alternatives` names the options that give it without a terminal, for the message when
+    /// there is none.
+    func readPassphrase(
+        prompt: String = "Vault passphrase: ", confirm: Bool = false,
+        alternatives: String = VaultAccessOptions.passphraseAlternatives
+    ) throws -> String {
         let file = passphraseFile ?? ProcessInfo.processInfo.environment[Self.passphraseFileVariable]
         if let file, !file.isEmpty {
             return try SealFailure.run { () throws(SealError) in try PassphraseFile.read(path: file) }
         }
-        return try Self.prompt(prompt, confirm: confirm)
+        return try Self.prompt(prompt, confirm: confirm, alternatives: alternatives)
     }
 
-    /// A secret typed on the terminal without echo, asked twice when `confirm` is set.
-    static func prompt(_ prompt: String, confirm: Bool) throws -> String {
+    /// A secret typed on the terminal without echo, asked twice when `confirm` is set. Without a
+    /// terminal the message names `alternatives`, the vault's own ways to give it.
+    static func prompt(
+        _ prompt: String, confirm: Bool, alternatives: String = VaultAccessOptions.passphraseAlternatives
+    ) throws -> String {
+        let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard terminal >= 0 else {
+            throw CommandFailure(
+                "there is no terminal to ask for the passphrase on; give it with \(alternatives)", status: .usage)
+        }
+        close(terminal)
         let first = try TerminalPrompt.readSecret(prompt)
         guard !first.isEmpty else { throw CommandFailure("the passphrase is empty", status: .usage) }
         if confirm {

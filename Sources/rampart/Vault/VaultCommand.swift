@@ -12,8 +12,21 @@ struct VaultCommand: ParsableCommand {
               printf 's3cret' | rampart vault set api.example.com ci
               rampart vault get api.example.com ci
               rampart vault --path ./team.sqlite ls --service api.example.com
-            Exit codes: 1 no such item, 2 usage, 65 not a vault, 66 no vault at the path,
-            73 a vault exists already, 74 I/O, 77 wrong passphrase or application password.
+
+            Names (service, account) must be UTF-8: a name with bytes that are not is refused (65) \
+            rather than stored as another item's name. `ls` escapes control characters in names and \
+            `get` escapes them in values written to a terminal (see their --help); files and pipes \
+            get the exact value. The vault's scrypt cost is capped at log2 N = 22 (r = 8, 4 GiB, as age): \
+            init refuses more (2), and a vault file asking for more is refused as damaged (65).
+
+            Exit codes: 1 no such item, 2 usage (also: no terminal to prompt on), 65 bad data: not \
+            a vault (an empty, non-SQLite or other SQLite file, a directory or a device; it is left \
+            untouched), a damaged vault (wrong types, missing tables or keys), a name that is not \
+            UTF-8, a backup to import that is not a regular file, more than 16 MiB of value on \
+            standard input; 66 no vault at the path, or no backup file to import; 73 the vault or \
+            the backup file exists already (export --force replaces a backup) or cannot be created; \
+            74 I/O (a vault file, its -wal/-shm or its folder without read and write permission, a \
+            full disk); 77 wrong passphrase or application password.
             """,
         subcommands: [
             VaultInitCommand.self, VaultSetCommand.self, VaultGetCommand.self, VaultRemoveCommand.self,

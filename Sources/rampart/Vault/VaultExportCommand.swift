@@ -11,14 +11,19 @@ struct VaultExportCommand: ParsableCommand {
     @OptionGroup var backup: VaultBackupOptions
     @Option(help: ArgumentHelp("The backup's scrypt work factor, log2 N (default 18).", visibility: .hidden))
     var workFactor = 18
-    @Argument(help: "The backup file to create (it must not exist).")
+    @Flag(help: "Replace FILE if it exists (the new backup is complete on disk before it replaces the old one).")
+    var force = false
+    @Argument(help: "The backup file to create (it must not exist, unless --force is given).")
     var file: String
 
     func run() throws {
         let opened = try vault.access.openUnlocked()
-        let passphrase = try backup.read { try vault.access.readPassphrase(prompt: "Vault passphrase again: ") }
+        let passphrase = try backup.read {
+            try vault.access.readPassphrase(
+                prompt: "Vault passphrase again: ", alternatives: "--backup-passphrase-file FILE")
+        }
         let count = try VaultFailure.run { () throws(VaultError) in
-            try opened.exportBackup(to: file, passphrase: passphrase, workFactor: workFactor)
+            try opened.exportBackup(to: file, passphrase: passphrase, workFactor: workFactor, replacing: force)
         }
         Terminal.warn("exported \(count) items to \(file)")
     }

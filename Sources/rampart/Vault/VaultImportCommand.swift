@@ -13,7 +13,10 @@ struct VaultImportCommand: ParsableCommand {
 
     func run() throws {
         let opened = try vault.access.openUnlocked()
-        let passphrase = try backup.read { try vault.access.readPassphrase(prompt: "Backup passphrase: ") }
+        let passphrase = try backup.read {
+            try vault.access.readPassphrase(
+                prompt: "Backup passphrase: ", alternatives: "--backup-passphrase-file FILE")
+        }
         let count = try VaultFailure.run { () throws(VaultError) in
             try opened.importBackup(from: file, passphrase: passphrase)
         }

@@ -19,7 +19,8 @@ struct VaultPasswdCommand: ParsableCommand {
         if let newPassphraseFile {
             new = try SealFailure.run { () throws(SealError) in try PassphraseFile.read(path: newPassphraseFile) }
         } else {
-            new = try VaultAccessOptions.prompt("New vault passphrase: ", confirm: true)
+            new = try VaultAccessOptions.prompt(
+                "New vault passphrase: ", confirm: true, alternatives: "--new-passphrase-file FILE")
         }
         try VaultFailure.run { () throws(VaultError) in
             try Vault(path: path).changePassphrase(from: old, to: new)

@@ -12,8 +12,8 @@ struct VaultRemoveCommand: ParsableCommand {
     var account: String
 
     func run() throws {
+        let identity = try VaultItemOptions.identity(service: service, account: account)
         let opened = try vault.access.openUnlocked()
-        let identity = ItemIdentity.genericPassword(service: service, account: account)
         try VaultFailure.run { () throws(VaultError) in try opened.delete(identity) }
     }
 }

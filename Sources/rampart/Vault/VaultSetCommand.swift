@@ -27,13 +27,13 @@ struct VaultSetCommand: ParsableCommand {
     }
 
     func run() throws {
-        var value = FileHandle.standardInput.readDataToEndOfFile()
+        let identity = try item.identity()
+        var value = try StandardInput.readAll(limit: 16 << 20, purpose: "the value")
         if value.last == UInt8(ascii: "\n") { value.removeLast() }
         let applicationPassword = try item.readApplicationPassword()
         let opened = try vault.access.openUnlocked()
         let protection = ItemProtection(
             accessibility: Accessibility(name: accessibility) ?? .whenUnlocked, userPresence: userPresence)
-        let identity = ItemIdentity.genericPassword(service: item.service, account: item.account)
         let attributes = ItemAttributes(label: label)
         try VaultFailure.run { () throws(VaultError) in
             try opened.set(
