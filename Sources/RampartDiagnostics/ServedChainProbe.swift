@@ -1,8 +1,10 @@
+import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
+import RampartTrust
 import X509
 
 /// Fetches the certificate chain a TLS server presents, exactly as sent, without trusting it:
@@ -17,26 +19,64 @@ public enum ServedChainProbe {
         case connect(host: String, port: Int, reason: String)
         case handshake(host: String, port: Int, reason: String)
         case noCertificate(host: String, port: Int)
+        /// The server accepted the TCP connection and sent nothing within `seconds`.
+        case noAnswer(host: String, port: Int, seconds: String)
+        /// The server answered in TLS but did not finish the handshake within `seconds`.
+        case handshakeTimedOut(host: String, port: Int, seconds: String)
+        /// The server closed (or reset) the connection before the handshake completed.
+        case closedDuringHandshake(host: String, port: Int)
+        /// The server answered with bytes that are not TLS; `answer` is their printable start.
+        case notTLS(host: String, port: Int, answer: String)
 
         public var description: String {
             switch self {
             case .connect(let host, let port, let reason):
                 return "cannot connect to \(host):\(port): \(reason); check the host, the port and that the server runs"
             case .handshake(let host, let port, let reason):
-                return "\(host):\(port) did not complete a TLS handshake: \(reason); is it a TLS port?"
+                return "\(host):\(port) did not complete a TLS handshake: \(reason)"
             case .noCertificate(let host, let port):
                 return "\(host):\(port) presented no certificate"
+            case .noAnswer(let host, let port, let seconds):
+                return "\(host):\(port) accepted the TCP connection but sent no TLS answer within \(seconds); "
+                    + "is it a TLS port? (--timeout SECONDS waits longer)"
+            case .handshakeTimedOut(let host, let port, let seconds):
+                return "\(host):\(port) began the TLS handshake but did not finish it within \(seconds) "
+                    + "(--timeout SECONDS waits longer)"
+            case .closedDuringHandshake(let host, let port):
+                return "\(host):\(port) closed the connection during the TLS handshake; is it a TLS port, "
+                    + "and does it accept this server name (--server-name) and TLS 1.2 or 1.3?"
+            case .notTLS(let host, let port, let answer):
+                return "\(host):\(port) answered with something that is not TLS (\(answer)); is it a TLS port?"
             }
         }
     }
 
+    /// The chain as swift-certificates' `Certificate`s.
+    ///
     /// - Parameters:
     ///   - serverName: the SNI name to send (defaults to `host` when it is a name).
-    ///   - timeout: for connecting and for the handshake.
+    ///   - timeout: for connecting, and again for the handshake.
+    /// - Throws: ``Failure``; an error of swift-certificates for a certificate whose key that
+    ///   library does not decode (``fetchDER(host:port:serverName:timeout:)`` returns those too).
     public static func fetch(host: String, port: Int, serverName: String? = nil, timeout: TimeAmount = .seconds(10))
         async throws -> [Certificate]
     {
+        try await fetchDER(host: host, port: port, serverName: serverName, timeout: timeout).map {
+            try Certificate(derEncoded: $0)
+        }
+    }
+
+    /// The chain exactly as served: each certificate's DER, whatever its key.
+    ///
+    /// - Parameters:
+    ///   - serverName: the SNI name to send (defaults to `host` when it is a name).
+    ///   - timeout: for connecting, and again for the handshake.
+    /// - Throws: ``Failure``.
+    public static func fetchDER(
+        host: String, port: Int, serverName: String? = nil, timeout: TimeAmount = .seconds(10)
+    ) async throws -> [[UInt8]] {
         let captured = NIOLockedValueBox<[NIOSSLCertificate]>([])
+        let received = NIOLockedValueBox<[UInt8]>([])
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.certificateVerification = .noHostnameVerification
         // Offer every signature scheme, so that servers with Ed25519 or P-521 keys (which BoringSSL
@@ -56,6 +96,7 @@ public enum ServedChainProbe {
                 .connectTimeout(timeout)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(InboundBytesRecorder(into: received))
                         let handler = try NIOSSLClientHandler(
                             context: context, serverHostname: sni,
                             customVerificationCallback: { certificates, promise in
@@ -70,22 +111,85 @@ public enum ServedChainProbe {
                 }
                 .connect(host: host, port: port).get()
         } catch {
-            throw Failure.connect(host: host, port: port, reason: "\(error)")
+            throw Failure.connect(host: host, port: port, reason: connectReason(error))
         }
         defer { channel.close(promise: nil) }
         guard let handshake = waiter.withLockedValue({ $0 }) else {
             throw Failure.handshake(host: host, port: port, reason: "the TLS handler was not installed")
         }
-        let deadline = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+        let expired = NIOLockedValueBox(false)
+        let deadline = channel.eventLoop.scheduleTask(in: timeout) {
+            expired.withLockedValue { $0 = true }
+            channel.close(promise: nil)
+        }
         defer { deadline.cancel() }
         do {
             try await handshake.get()
         } catch {
-            throw Failure.handshake(host: host, port: port, reason: "\(error)")
+            throw classify(
+                error, host: host, port: port, received: received.withLockedValue { $0 },
+                expiredAfter: expired.withLockedValue { $0 } ? TLSErrorDescription.seconds(timeout) : nil)
         }
-        let served = try captured.withLockedValue { $0 }.map { try Certificate(derEncoded: $0.toDERBytes()) }
+        let served = try captured.withLockedValue { $0 }.map { try $0.toDERBytes() }
         guard !served.isEmpty else { throw Failure.noCertificate(host: host, port: port) }
         return served
+    }
+
+    /// Names a failed handshake from what the server sent (`received`, its first bytes), whether
+    /// the deadline closed the connection, and the error.
+    static func classify(_ error: any Error, host: String, port: Int, received: [UInt8], expiredAfter: String?)
+        -> Failure
+    {
+        if !received.isEmpty && !looksLikeTLS(received) {
+            return .notTLS(host: host, port: port, answer: describeAnswer(received))
+        }
+        if let expiredAfter {
+            return received.isEmpty
+                ? .noAnswer(host: host, port: port, seconds: expiredAfter)
+                : .handshakeTimedOut(host: host, port: port, seconds: expiredAfter)
+        }
+        let reasons = TLSErrorDescription.reasonCodes(in: String(describing: error))
+        if reasons.contains(where: { ["WRONG_VERSION_NUMBER", "HTTP_REQUEST", "HTTPS_PROXY_REQUEST"].contains($0) }) {
+            return .notTLS(host: host, port: port, answer: TLSErrorDescription.describe(error))
+        }
+        if isClosure(error) { return .closedDuringHandshake(host: host, port: port) }
+        return .handshake(host: host, port: port, reason: TLSErrorDescription.describe(error))
+    }
+
+    /// A TLS record starts with a content type 20…24 and major version 3.
+    static func looksLikeTLS(_ bytes: [UInt8]) -> Bool {
+        guard let type = bytes.first else { return false }
+        return (20...24).contains(type) && (bytes.count < 2 || bytes[1] == 3)
+    }
+
+    /// `an HTTP response: "HTTP/1.1 400 Bad Request"`, or the printable start of other bytes.
+    static func describeAnswer(_ bytes: [UInt8]) -> String {
+        let line = bytes.prefix { $0 != 0x0D && $0 != 0x0A }.prefix(48)
+        let text = String(line.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "." })
+        if text.hasPrefix("HTTP/") { return "an HTTP response: \"\(text)\"" }
+        return "it sent \"\(text)\"" + (bytes.count > line.count ? "…" : "")
+    }
+
+    /// Whether the error means the peer closed or reset the connection.
+    static func isClosure(_ error: any Error) -> Bool {
+        switch error {
+        case ChannelError.eof, ChannelError.ioOnClosedChannel, ChannelError.alreadyClosed, ChannelError.inputClosed,
+            NIOSSLError.uncleanShutdown:
+            return true
+        case let error as IOError:
+            return [ECONNRESET, EPIPE, ECONNABORTED].contains(error.errnoCode)
+        default:
+            return String(describing: error).contains("EOF during handshake")
+        }
+    }
+
+    /// Why the TCP connection failed, from NIOPosix's connection error or a single one.
+    static func connectReason(_ error: any Error) -> String {
+        if let error = error as? NIOConnectionError {
+            if let first = error.connectionErrors.first { return TLSErrorDescription.describe(first.error) }
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "cannot resolve the name \(error.host)" }
+        }
+        return TLSErrorDescription.describe(error)
     }
 }
 

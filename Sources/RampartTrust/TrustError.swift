@@ -8,11 +8,13 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The bytes are neither PEM certificates nor a DER certificate.
     case malformedCertificate(source: String, reason: String)
+    /// A path given as a certificate file names something else (`kind`: "a directory").
+    case notAFile(path: String, kind: String)
 
-    /// The CLI's documented exit code: 66 missing input, 74 I/O error, 65 bad data.
+    /// The CLI's documented exit code: 66 missing input (or no file there), 74 I/O error, 65 bad data.
     public var exitCode: Int32 {
         switch self {
-        case .missingFile: return 66
+        case .missingFile, .notAFile: return 66
         case .unreadable: return 74
         case .malformedPin, .malformedCertificate: return 65
         }
@@ -28,6 +30,8 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): cannot be read (\(reason))"
         case .malformedCertificate(let source, let reason):
             return "\(source): not a certificate: \(reason); give PEM (one or more CERTIFICATE blocks) or DER"
+        case .notAFile(let path, let kind):
+            return "\(path) is \(kind), not a certificate file; give the path of a PEM or DER file"
         }
     }
 }

@@ -58,4 +58,17 @@ struct SPKIPinTests {
         #expect(!ConstantTime.equal([1, 2, 3], [1, 2, 4]))
         #expect(!ConstantTime.equal([1, 2, 3], [1, 2]))
     }
+
+    @Test("a pin is JSON text in its sha256/BASE64 form, and decodes back; anything else is refused")
+    func codable() throws {
+        let pin = try SPKIPin(certificate: LabPKI.shared().chain(.p256).leaf.certificate)
+        let json = try JSONEncoder().encode([pin])
+        #expect(
+            String(decoding: json, as: UTF8.self)
+                == "[\"\(pin.description.replacingOccurrences(of: "/", with: "\\/"))\"]")
+        #expect(try JSONDecoder().decode([SPKIPin].self, from: json) == [pin])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([SPKIPin].self, from: Data(#"["sha256/short"]"#.utf8))
+        }
+    }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import RampartTestKit
 import Testing
 
@@ -92,5 +94,178 @@ extension PinCLITests {
         let closed = try await RampartBinary.run(["pin", "127.0.0.1:\(port)"])
         #expect(closed.exitCode == 74)
         #expect(closed.standardErrorText.contains("cannot connect to 127.0.0.1:\(port)"))
+    }
+}
+
+/// Certificates swift-certificates does not decode, made by the real `openssl`.
+extension PinCLITests {
+    /// A self-signed certificate with a `key` (`rsa:BITS`, `dsa:BITS`, `ec:CURVE`, `ed448`) and
+    /// openssl's own SPKI pin of it.
+    func legacyCertificate(key: String) async throws -> (pem: URL, pin: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rampart-pin-legacy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pem = folder.appendingPathComponent("cert.pem")
+        var newKey = ["-newkey", key]
+        if key.hasPrefix("ec:") {
+            newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:" + key.dropFirst(3)]
+        } else if key.hasPrefix("dsa:") {
+            let parameters = folder.appendingPathComponent("dsa.pem").path
+            let made = try await PeerProcess.runAsync(
+                "openssl",
+                [
+                    "genpkey", "-genparam", "-algorithm", "DSA", "-pkeyopt", "dsa_paramgen_bits:" + key.dropFirst(4),
+                    "-out", parameters,
+                ])
+            try #require(made.exitCode == 0, "\(made.standardErrorText)")
+            newKey = ["-newkey", "dsa:" + parameters]
+        }
+        let made = try await PeerProcess.runAsync(
+            "openssl",
+            [
+                "req", "-x509", "-nodes", "-days", "30", "-subj", "/CN=legacy \(key)", "-keyout",
+                folder.appendingPathComponent("key.pem").path, "-out", pem.path, "-addext",
+                "subjectAltName=DNS:legacy.example.com",
+            ] + newKey)
+        try #require(made.exitCode == 0, "\(made.standardErrorText)")
+        let pipeline =
+            "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
+        let pin = try await PeerProcess.runAsync("sh", ["-c", pipeline, "sh", pem.path]).standardOutputText
+        return (pem, "sha256/" + pin.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test(
+        "pins RSA-1024/1536, Ed448, DSA and secp256k1 certificates as openssl does, and warns about weak keys",
+        arguments: [
+            ("rsa:1024", "RSA 1024 bits", true), ("rsa:1536", "RSA 1536 bits", true),
+            ("ed448", "Ed448 456 bits", false),
+            ("dsa:2048", "DSA 2048 bits", true), ("ec:secp256k1", "EC secp256k1 256 bits", false),
+            ("ec:P-192", "EC P-192 192 bits", true),
+        ])
+    func legacyKeys(key: String, keyLine: String, weak: Bool) async throws {
+        let (pem, pin) = try await legacyCertificate(key: key)
+        let text = try await RampartBinary.run(["pin", pem.path])
+        #expect(text.exitCode == 0, "\(text.standardErrorText)")
+        #expect(text.standardOutputText.contains("[0] CN=legacy \(key) (CA)"))
+        #expect(text.standardOutputText.contains("key:        \(keyLine)"), "\(text.standardOutputText)")
+        #expect(text.standardOutputText.contains("SPKI pin:   \(pin)"), "\(text.standardOutputText)")
+        #expect(text.standardOutputText.contains("    warning:    ") == weak, "\(text.standardOutputText)")
+        let json = try await RampartBinary.run(["pin", pem.path, "--format", "json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]])
+        #expect(list.first?["spkiPin"] as? String == pin)
+        #expect((list.first?["weaknesses"] as? [String])?.isEmpty == !weak)
+        let plist = try await RampartBinary.run(["pin", pem.path, "--format", "plist"])
+        #expect(plist.exitCode == 0, "\(plist.standardErrorText)")
+        #expect(plist.standardOutputText.contains("<key>legacy.example.com</key>"))
+        #expect(plist.standardOutputText.contains(String(pin.dropFirst("sha256/".count))))
+        let trustKit = try await RampartBinary.run(
+            ["pin", "-", "--format", "trustkit"], input: try Data(contentsOf: pem))
+        #expect(trustKit.exitCode == 0, "\(trustKit.standardErrorText)")
+        #expect(trustKit.standardOutputText.contains(String(pin.dropFirst("sha256/".count))))
+    }
+
+    @Test("HOST:PORT of a server with an RSA-1024 leaf shows its chain, with the weak key named")
+    func liveRSA1024() async throws {
+        let chain = try LabPKI.shared().chain(.rsa1024)
+        let output = try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
+            try await RampartBinary.run(["pin", "127.0.0.1:\(server.port)", "--server-name", "localhost"])
+        }
+        #expect(output.exitCode == 0, "\(output.standardErrorText)")
+        #expect(output.standardOutputText.contains("key:        RSA 1024 bits"))
+        #expect(output.standardOutputText.contains("warning:    RSA key of 1024 bits is weak"))
+        #expect(output.standardOutputText.contains("[1] "))
+    }
+
+    @Test("a directory exits 66 saying it is a directory; /dev/null exits 65 saying it is empty")
+    func notFiles() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rampart-pin-dir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let directory = try await RampartBinary.run(["pin", folder.path])
+        #expect(directory.exitCode == 66)
+        #expect(directory.standardErrorText.contains("\(folder.path) is a directory"), "\(directory.standardErrorText)")
+        let null = try await RampartBinary.run(["pin", "/dev/null"])
+        #expect(null.exitCode == 65)
+        #expect(null.standardErrorText.contains("/dev/null") && null.standardErrorText.contains("is empty"))
+        #expect(!null.standardErrorText.lowercased().contains("permission"))
+    }
+
+    @Test(
+        "--timeout takes a finite number of seconds above 0 and at most 3600",
+        arguments: ["nan", "inf", "-inf", "0", "-1", "3601", "ten"])
+    func badTimeout(value: String) async throws {
+        let result = try await RampartBinary.run(["pin", "127.0.0.1:9", "--timeout", value])
+        #expect(result.exitCode == 2, "\(result.standardErrorText)")
+        #expect(result.standardErrorText.contains("timeout"))
+    }
+
+    @Test(
+        "a silent port, one that closes at once and a plaintext HTTP server exit 74 and say what happened",
+        arguments: [
+            (PinPeer.Script.silent, "accepted the TCP connection but sent no TLS answer within 1 second"),
+            (.closeAtOnce, "closed the connection during the TLS handshake"),
+            (.http, "answered with something that is not TLS (an HTTP response: \"HTTP/1.1 400 Bad Request\")"),
+        ])
+    func unhelpfulServers(script: PinPeer.Script, message: String) async throws {
+        let result = try await PinPeer.with(script) { port in
+            try await RampartBinary.run(["pin", "127.0.0.1:\(port)", "--timeout", "1"])
+        }
+        #expect(result.exitCode == 74)
+        #expect(result.standardErrorText.contains(message), "\(result.standardErrorText)")
+        #expect(!result.standardErrorText.contains("End of file"))
+        for raw in [".build", ".cc:", "error:", "BoringSSL"] {
+            #expect(
+                !result.standardErrorText.contains(raw), "a path or a raw BoringSSL error: \(result.standardErrorText)")
+        }
+        #expect(result.standardOutput.isEmpty)
+    }
+}
+
+/// A loopback TCP peer for `rampart pin HOST:PORT` that never answers, closes at once, or
+/// answers like a plaintext HTTP server.
+enum PinPeer {
+    enum Script: Sendable, CustomTestStringConvertible {
+        case silent, closeAtOnce, http
+        var testDescription: String { "\(self)" }
+    }
+
+    static func with<Result: Sendable>(_ script: Script, _ body: (Int) async throws -> Result) async throws -> Result {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { child in
+                child.eventLoop.makeCompletedFuture {
+                    try child.pipeline.syncOperations.addHandler(Handler(script: script))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        do {
+            let result = try await body(server.localAddress?.port ?? 0)
+            try await server.close()
+            return result
+        } catch {
+            try? await server.close()
+            throw error
+        }
+    }
+
+    private final class Handler: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+        let script: Script
+
+        init(script: Script) { self.script = script }
+
+        func channelActive(context: ChannelHandlerContext) {
+            if case .closeAtOnce = script { context.close(promise: nil) }
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard case .http = script else { return }
+            let channel = context.channel
+            let answer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
+                channel.close(promise: nil)
+            }
+        }
     }
 }

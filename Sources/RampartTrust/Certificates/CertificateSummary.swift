@@ -4,20 +4,27 @@ import SwiftASN1
 import X509
 import _CryptoExtras
 
-/// What a person needs to know about a certificate to pin it: names, key, signature, validity
-/// and both pins.
+/// What a person needs to know about a certificate to pin it: names, key, signature, validity,
+/// both pins, and what makes it weak.
+///
+/// Certificates whose key swift-certificates refuses (RSA under 2048 bits, DSA, Ed448,
+/// secp256k1, brainpool, P-192, …) are summarized too, from a walk of their DER
+/// (``EncodedCertificate``).
 ///
 /// ```swift
-/// for certificate in try CertificateFile.read(url) {
+/// for certificate in try CertificateFile.readEncoded(url) {
 ///     let summary = try CertificateSummary(certificate)
-///     print(summary.subject, summary.keyType, summary.keyBits, summary.spkiPin)
+///     print(summary.subject, summary.keyType, summary.keyBits, summary.spkiPin, summary.weaknesses)
 /// }
 /// ```
 public struct CertificateSummary: Sendable, Codable, Hashable {
     public var subject: String
     public var issuer: String
-    /// `RSA`, `EC P-256`, `EC P-384`, `EC P-521` or `Ed25519`.
+    /// `RSA`, `EC P-256`, `EC P-384`, `EC P-521` or `Ed25519` for keys swift-certificates decodes;
+    /// otherwise `RSA`, `RSA-PSS`, `DSA`, `Ed448`, `X25519`, `X448`, `DH`, `EC <curve>` (`EC
+    /// secp256k1`, `EC P-192`, `EC brainpoolP256r1`, or the curve's OID) or `unknown (<OID>)`.
     public var keyType: String
+    /// The key size in bits (RSA modulus, DSA/DH prime, curve size); 0 when it cannot be told.
     public var keyBits: Int
     public var signatureAlgorithm: String
     public var notValidBefore: Date
@@ -28,21 +35,57 @@ public struct CertificateSummary: Sendable, Codable, Hashable {
     public var certificateSHA256: String
     /// Whether the certificate is a CA.
     public var isCertificateAuthority: Bool
+    /// Why the key or the signature is weak (RSA under 2048 bits, any DSA key, curves under 224
+    /// bits, MD5 or SHA-1 signatures); empty when nothing is known to be weak.
+    public var weaknesses: [String]
 
     public init(_ certificate: Certificate) throws {
-        subject = String(describing: certificate.subject)
-        issuer = String(describing: certificate.issuer)
-        (keyType, keyBits) = Self.describeKey(certificate.publicKey)
-        signatureAlgorithm = String(describing: certificate.signatureAlgorithm)
-        notValidBefore = certificate.notValidBefore
-        notValidAfter = certificate.notValidAfter
-        spkiPin = try SPKIPin(certificate: certificate)
-        certificateSHA256 = SHA256.hash(data: try certificate.derBytes).map { String(format: "%02x", $0) }.joined()
-        if case .isCertificateAuthority = try certificate.extensions.basicConstraints {
+        try self.init(EncodedCertificate(certificate))
+    }
+
+    /// Reads and summarizes one DER certificate, whatever its key.
+    ///
+    /// - Throws: `ASN1Error` when the bytes are not one DER certificate.
+    public init(derEncoded bytes: [UInt8]) throws {
+        try self.init(EncodedCertificate(derEncoded: bytes))
+    }
+
+    public init(_ encoded: EncodedCertificate) throws {
+        let structure = encoded.structure
+        let key: PublicKeyDescription?
+        if let certificate = encoded.certificate {
+            subject = String(describing: certificate.subject)
+            issuer = String(describing: certificate.issuer)
+            (keyType, keyBits) = Self.describeKey(certificate.publicKey)
+            signatureAlgorithm = String(describing: certificate.signatureAlgorithm)
+            notValidBefore = certificate.notValidBefore
+            notValidAfter = certificate.notValidAfter
+            spkiPin = try SPKIPin(certificate: certificate)
+            certificateSHA256 = Self.hex(SHA256.hash(data: try certificate.derBytes))
+            var serializer = DER.Serializer()
+            try serializer.serialize(certificate.publicKey)
+            key = try? PublicKeyDescription(subjectPublicKeyInfo: serializer.serializedBytes)
+        } else if let structure, let description = encoded.walkedKey {
+            subject = String(describing: structure.subject)
+            issuer = String(describing: structure.issuer)
+            (keyType, keyBits) = (description.type, description.bits)
+            signatureAlgorithm = SignatureAlgorithmName.describe(structure.signatureAlgorithm)
+            notValidBefore = structure.notValidBefore
+            notValidAfter = structure.notValidAfter
+            spkiPin = SPKIPin(subjectPublicKeyInfoDER: structure.subjectPublicKeyInfo)
+            certificateSHA256 = Self.hex(SHA256.hash(data: encoded.derBytes))
+            key = description
+        } else {
+            throw ASN1Error.invalidASN1Object(
+                reason: "a certificate read neither by swift-certificates nor by its DER walk")
+        }
+        if case .isCertificateAuthority = try encoded.extensions.basicConstraints {
             isCertificateAuthority = true
         } else {
             isCertificateAuthority = false
         }
+        weaknesses = [key?.weakness, structure.flatMap { SignatureAlgorithmName.weakness($0.signatureAlgorithm) }]
+            .compactMap { $0 }
     }
 
     static func describeKey(_ key: Certificate.PublicKey) -> (String, Int) {
@@ -52,5 +95,9 @@ public struct CertificateSummary: Sendable, Codable, Hashable {
         if P521.Signing.PublicKey(key) != nil { return ("EC P-521", 521) }
         if Curve25519.Signing.PublicKey(key) != nil { return ("Ed25519", 256) }
         return ("unknown", 0)
+    }
+
+    private static func hex(_ digest: SHA256.Digest) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
     }
 }

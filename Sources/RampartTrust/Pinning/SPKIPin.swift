@@ -36,6 +36,12 @@ public struct SPKIPin: Sendable, Hashable, Codable, CustomStringConvertible {
     /// - Throws: ``TrustError/malformedPin(_:reason:)`` naming what is wrong.
     public init(parsing text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Bare base64 first: a digest's base64 may itself start with "sha…/" (for example
+        // "SHA256/dsxn…="), and an `algorithm/` prefix never leaves a 44-character pin whole.
+        if let bytes = Data(base64Encoded: trimmed), bytes.count == 32 {
+            digest = Array(bytes)
+            return
+        }
         var body = Substring(trimmed)
         if let slash = trimmed.firstIndex(of: "/"), trimmed[..<slash].lowercased().hasPrefix("sha") {
             let algorithm = trimmed[..<slash].lowercased()
@@ -61,4 +67,21 @@ public struct SPKIPin: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Constant-time comparison with another pin.
     public func matches(_ other: SPKIPin) -> Bool { ConstantTime.equal(digest, other.digest) }
+
+    /// A pin is encoded as its `sha256/BASE64` text, as people write it in configurations.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// Decodes `sha256/BASE64` or bare base64 text.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "\(error)"))
+        }
+    }
 }

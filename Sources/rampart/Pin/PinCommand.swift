@@ -14,7 +14,11 @@ struct PinCommand: AsyncParsableCommand {
             Reads PEM files (one or many certificates; '-' for standard input) or DER files, or
             connects to HOST:PORT (or [IPv6]:PORT) and shows the chain the server sent, untrusted.
             Pins equal `openssl x509 -pubkey | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
-            Exit 65 for input that is not a certificate, 66 for a missing file.
+            Certificates whose key swift-certificates does not decode (RSA under 2048 bits, DSA,
+            Ed448, secp256k1, brainpool, P-192, …) are shown and pinned too; weak keys and MD5/SHA-1
+            signatures get a warning line (a "weaknesses" list in JSON).
+            Exit 2 for a bad option, 65 for input that is not a certificate (or an empty file), 66 for
+            a missing file or a directory, 74 when HOST:PORT cannot be reached or does not answer in TLS.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, plist, trustkit }
@@ -23,6 +27,9 @@ struct PinCommand: AsyncParsableCommand {
     var files: [String]
     @Option(help: "The TLS server name (SNI) to send to HOST:PORT (default: the host).")
     var serverName: String?
+    @Option(
+        help: "Seconds to wait for HOST:PORT to accept the connection, and again for its TLS handshake (at most 3600).")
+    var timeout: Double = 10
     @Option(help: "Output: text, json, plist (an NSPinnedDomains entry) or trustkit (a TSKPinnedDomains entry).")
     var format: Format = .text
     @Option(help: "The domain for plist/trustkit output (default: the leaf's first DNS name).")
@@ -30,17 +37,23 @@ struct PinCommand: AsyncParsableCommand {
     @Flag(help: "Mark the plist/trustkit entry as including subdomains.")
     var includeSubdomains = false
 
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600 (got \(timeout))")
+        }
+    }
+
     func run() async throws {
-        var chain: [Certificate] = []
+        var chain: [EncodedCertificate] = []
         for file in files {
             do {
                 if let (host, port) = Self.endpoint(file) {
-                    chain += try await ServedChainProbe.fetch(host: host, port: port, serverName: serverName)
+                    chain += try await Self.fetch(host: host, port: port, serverName: serverName, timeout: timeout)
                 } else if file == "-" {
-                    chain += try CertificateFile.parse(
-                        FileHandle.standardInput.readDataToEndOfFile(), source: "standard input")
+                    let bytes = try StandardInput.readAll(limit: 16 << 20, purpose: "the certificates")
+                    chain += try CertificateFile.parseEncoded(bytes, source: "standard input")
                 } else {
-                    chain += try CertificateFile.read(URL(fileURLWithPath: file))
+                    chain += try CertificateFile.readEncoded(URL(fileURLWithPath: file))
                 }
             } catch let error as TrustError {
                 throw CommandFailure(error.description, status: ExitStatus(rawValue: error.exitCode) ?? .dataError)
@@ -51,7 +64,7 @@ struct PinCommand: AsyncParsableCommand {
         switch format {
         case .text:
             for (index, summary) in try chain.map(CertificateSummary.init).enumerated() {
-                print(Self.render(summary, index: index))
+                try StandardOutput.line(Self.render(summary, index: index))
             }
         case .json:
             try FormatOptions().printJSON(try chain.map(CertificateSummary.init))
@@ -64,7 +77,23 @@ struct PinCommand: AsyncParsableCommand {
                     domain: name, chain: chain, includeSubdomains: includeSubdomains)
                 : try PinConfigurationExport.trustKitPinnedDomains(
                     domain: name, chain: chain, includeSubdomains: includeSubdomains)
-            print(String(decoding: xml, as: UTF8.self), terminator: "")
+            try StandardOutput.write(xml)
+        }
+    }
+
+    /// The chain `host:port` serves, whatever its keys; a certificate that is not DER is bad data (65).
+    static func fetch(host: String, port: Int, serverName: String?, timeout: Double) async throws
+        -> [EncodedCertificate]
+    {
+        let served = try await ServedChainProbe.fetchDER(
+            host: host, port: port, serverName: serverName, timeout: .nanoseconds(Int64(timeout * 1e9)))
+        return try served.enumerated().map { index, der in
+            do {
+                return try EncodedCertificate(derEncoded: der)
+            } catch {
+                throw TrustError.malformedCertificate(
+                    source: "\(host):\(port)", reason: "served certificate \(index + 1) does not decode as DER")
+            }
         }
     }
 
@@ -79,20 +108,26 @@ struct PinCommand: AsyncParsableCommand {
         return (host, port)
     }
 
+    /// One certificate as text; each weakness of its key or signature is a `warning:` line.
     static func render(_ summary: CertificateSummary, index: Int) -> String {
         let dates = ISO8601DateFormatter()
-        return """
-            [\(index)] \(summary.subject)\(summary.isCertificateAuthority ? " (CA)" : "")
-                issuer:     \(summary.issuer)
-                key:        \(summary.keyType) \(summary.keyBits) bits
-                signature:  \(summary.signatureAlgorithm)
-                validity:   \(dates.string(from: summary.notValidBefore)) … \(dates.string(from: summary.notValidAfter))
-                SPKI pin:   \(summary.spkiPin)
-                cert SHA-256: \(summary.certificateSHA256)
-            """
+        let size = summary.keyBits > 0 ? " \(summary.keyBits) bits" : ""
+        let lines =
+            [
+                "[\(index)] \(summary.subject)\(summary.isCertificateAuthority ? " (CA)" : "")",
+                "    issuer:     \(summary.issuer)",
+                "    key:        \(summary.keyType)\(size)",
+                "    signature:  \(summary.signatureAlgorithm)",
+            ] + summary.weaknesses.map { "    warning:    \($0)" }
+            + [
+                "    validity:   \(dates.string(from: summary.notValidBefore)) … \(dates.string(from: summary.notValidAfter))",
+                "    SPKI pin:   \(summary.spkiPin)",
+                "    cert SHA-256: \(summary.certificateSHA256)",
+            ]
+        return lines.joined(separator: "\n")
     }
 
-    static func firstDNSName(_ leaf: Certificate) throws -> String {
+    static func firstDNSName(_ leaf: EncodedCertificate) throws -> String {
         if let names = try leaf.extensions.subjectAlternativeNames {
             for name in names {
                 if case .dnsName(let dns) = name { return dns }

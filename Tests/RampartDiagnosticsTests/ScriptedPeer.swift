@@ -1,0 +1,62 @@
+import NIOCore
+import NIOPosix
+
+/// A loopback TCP peer that misbehaves on purpose for the chain probe: it never answers, closes
+/// each connection at once, answers like a plaintext HTTP server, or sends fixed bytes.
+enum ScriptedPeer {
+    enum Script: Sendable {
+        /// Accepts and keeps the connection open without a byte.
+        case silent
+        /// Closes each connection as soon as it is accepted.
+        case closeAtOnce
+        /// Answers the first bytes received with an HTTP 400 response, then closes.
+        case http
+        /// Sends these bytes as soon as the connection is accepted, and keeps it open.
+        case send([UInt8])
+    }
+
+    /// Runs `body` with the port of a peer listening on 127.0.0.1, then stops it.
+    static func with<Result: Sendable>(_ script: Script, _ body: (Int) async throws -> Result) async throws -> Result {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { child in
+                child.eventLoop.makeCompletedFuture {
+                    try child.pipeline.syncOperations.addHandler(ScriptHandler(script: script))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        do {
+            let result = try await body(server.localAddress?.port ?? 0)
+            try await server.close()
+            return result
+        } catch {
+            try? await server.close()
+            throw error
+        }
+    }
+
+    private final class ScriptHandler: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+        let script: Script
+
+        init(script: Script) { self.script = script }
+
+        func channelActive(context: ChannelHandlerContext) {
+            switch script {
+            case .closeAtOnce: context.close(promise: nil)
+            case .send(let bytes): context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(bytes: bytes)), promise: nil)
+            case .silent, .http: break
+            }
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard case .http = script else { return }
+            let answer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            let channel = context.channel
+            context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
+                channel.close(promise: nil)
+            }
+        }
+    }
+}
