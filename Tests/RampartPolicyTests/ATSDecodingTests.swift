@@ -22,6 +22,18 @@ struct ATSDecodingTests {
         #expect(none.configuration == ATSConfiguration())
     }
 
+    @Test("a UTF-8 byte order mark before JSON or an XML plist is skipped, as editors on Windows write one")
+    func byteOrderMark() throws {
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        let json = try ATSDocument.decode(
+            bom + Data(#"{"NSAppTransportSecurity":{"NSAllowsArbitraryLoads":true}}"#.utf8))
+        #expect(json.format == .json)
+        #expect(json.configuration.allowsArbitraryLoads == true)
+        let xml = try Data(contentsOf: PolicyFixtures.url("arbitrary.plist"))
+        let withMark = try ATSDocument.decode(bom + xml)
+        #expect(withMark.configuration == (try ATSDocument.decode(xml)).configuration)
+    }
+
     @Test("every exception and pin key is decoded")
     func keys() throws {
         let configuration = try PolicyFixtures.document("exceptions.plist").configuration

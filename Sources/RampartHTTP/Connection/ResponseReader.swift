@@ -6,8 +6,8 @@ import NIOHTTP1
 /// `autoRead` off), so a slow consumer pushes back on the server instead of filling memory.
 ///
 /// Confined to the channel's event loop.
-final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPClientResponsePart
+package final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPClientResponsePart
 
     private var buffered = CircularBuffer<HTTPClientResponsePart>()
     private var waiter: (promise: EventLoopPromise<HTTPClientResponsePart>, timer: Scheduled<Void>?)?
@@ -15,17 +15,19 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     /// Kept alive between requests: any byte the server sends now is a protocol error.
     private var idle = false
-    private(set) var isClosed = false
+    package private(set) var isClosed = false
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package init() {}
+
+    package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         if idle {
             fail(ConnectionFailure.closed("unexpected data on an idle connection"))
@@ -41,17 +43,17 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
+    package func channelReadComplete(context: ChannelHandlerContext) {
         // The bytes read may not have completed a part (a TLS record, a header line): read on.
         if waiter != nil && buffered.isEmpty { context.read() }
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
         fail(error)
         context.close(promise: nil)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         isClosed = true
         fail(ConnectionFailure.closed("the server closed the connection"))
         context.fireChannelInactive()
@@ -77,7 +79,7 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Parks the connection in the pool: reading on, so a close by the server is noticed.
-    func becomeIdle() {
+    package func becomeIdle() {
         guard let context, failure == nil, buffered.isEmpty else { return }
         idle = true
         context.read()
@@ -91,13 +93,13 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Every part already decoded, handed over at once.
-    func takeBuffered() -> [HTTPClientResponsePart] {
+    package func takeBuffered() -> [HTTPClientResponsePart] {
         defer { buffered.removeAll() }
         return Array(buffered)
     }
 
     /// Whether the connection can carry another request.
-    var isReusable: Bool { !isClosed && failure == nil && buffered.isEmpty && waiter == nil }
+    package var isReusable: Bool { !isClosed && failure == nil && buffered.isEmpty && waiter == nil }
 
     private func fail(_ error: any Error) {
         if failure == nil { failure = error }

@@ -32,8 +32,13 @@ public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
             throw .invalidProxyConfiguration(
                 "\(Self.redacted(text)): only http:// proxies are supported (TLS to the server is still end to end)")
         }
+        let port = components.port ?? 1080
+        // Dialling a port outside 1…65535 traps in SwiftNIO (`in_port_t(port)`): refuse it here.
+        guard (1...65535).contains(port) else {
+            throw .invalidProxyConfiguration("\(Self.redacted(text)): the port \(port) is not between 1 and 65535")
+        }
         self.host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        self.port = components.port ?? 1080
+        self.port = port
         self.username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
         self.password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
     }

@@ -45,7 +45,9 @@ public struct ATSDocument: Sendable {
     }
 
     /// Decodes bytes, detecting JSON (first non-blank byte `{`), binary plist (`bplist`) or XML plist.
+    /// A UTF-8 byte order mark, as Windows editors write, is skipped.
     public static func decode(_ data: Data, source: String = "<data>") throws -> ATSDocument {
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if firstByte == UInt8(ascii: "{") {
             let object: Any
@@ -56,6 +58,11 @@ public struct ATSDocument: Sendable {
                     source: source, reason: "invalid JSON: \(error.localizedDescription)")
             }
             return try decode(object: object, source: source, format: .json)
+        }
+        if let offset = BinaryPropertyListSets.firstSet(in: data) {
+            throw PolicyError.notAPropertyList(
+                source: source,
+                reason: "the binary plist holds a set (byte offset \(offset)), which no Info.plist contains")
         }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let object: Any

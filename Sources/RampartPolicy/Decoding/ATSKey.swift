@@ -55,8 +55,13 @@ enum ATSKey {
     /// The known key closest to `key` (edit distance ≤ 3, case-insensitive), for "did you mean".
     static func nearest(to key: String, among candidates: [String]) -> String? {
         let lowered = key.lowercased()
-        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(3, key.count / 6) else { return nil }
+        let limit = max(3, key.count / 6)
+        // The distance is at least the difference in length: skip candidates that cannot be
+        // within the limit, so a long unknown key costs nothing (it cost O(length) allocations
+        // per candidate: a 400 KB plist of long keys took minutes).
+        let scored = candidates.filter { abs($0.utf8.count - lowered.utf8.count) <= limit }
+            .map { ($0, editDistance(lowered, $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
         return best.0
     }
 

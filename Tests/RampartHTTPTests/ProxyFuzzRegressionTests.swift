@@ -1,0 +1,45 @@
+// Proxy settings found while fuzzing `proxy-settings` (Fuzz/Regressions/proxy-settings), kept as tests.
+import Foundation
+import RampartHTTP
+import Testing
+
+@Suite("Proxy settings: fuzz regressions")
+struct ProxyFuzzRegressionTests {
+    /// A proxy URL with a port above 65535 was accepted, and dialling it trapped inside SwiftNIO
+    /// (`in_port_t(port)`): `https_proxy=http://127.0.0.1:99999 rampart fetch https://…` crashed
+    /// with "Not enough bits to represent the passed value".
+    @Test(
+        "a proxy port outside 1…65535 is refused when the setting is parsed",
+        arguments: [
+            "http://127.0.0.1:99999", "proxy.corp:65536", "http://user:pw@proxy.corp:0", "http://[::1]:1000000",
+        ])
+    func portOutOfRange(text: String) {
+        #expect {
+            try HTTPProxy(url: text)
+        } throws: { error in
+            guard case HTTPClientError.invalidProxyConfiguration(let detail)? = error as? HTTPClientError else {
+                return false
+            }
+            return detail.contains("is not between 1 and 65535") && !detail.contains("pw@")
+        }
+        #expect(throws: HTTPClientError.self) { try ProxySettings.fromEnvironment(["https_proxy": text]) }
+    }
+
+    @Test("a proxy built in code with a port outside 1…65535 fails the request instead of crashing in the dialer")
+    func codedProxyPort() async throws {
+        let client = try LabHTTP.client { $0.proxy = ProxySettings(https: HTTPProxy(host: "127.0.0.1", port: 99_999)) }
+        defer { client.shutdown() }
+        guard case .invalidProxyConfiguration(let detail) = await LabHTTP.failure(client, "https://localhost:1/") else {
+            Issue.record("the out-of-range proxy port was dialled")
+            return
+        }
+        #expect(detail.contains("outside 1…65535"))
+    }
+
+    @Test("the ends of the port range are accepted; no port means 1080")
+    func portRangeEnds() throws {
+        #expect(try HTTPProxy(url: "http://proxy.corp:1").port == 1)
+        #expect(try HTTPProxy(url: "proxy.corp:65535").port == 65535)
+        #expect(try HTTPProxy(url: "proxy.corp").port == 1080)
+    }
+}

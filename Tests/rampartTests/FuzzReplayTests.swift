@@ -1,0 +1,66 @@
+// Replays every committed fuzz input (the seed corpora in Fuzz/Corpus and the inputs that once
+// broke something, in Fuzz/Regressions) through the uninstrumented `rampart-fuzz`, so the seeds
+// stay valid inputs and a fixed crash or broken invariant cannot come back unnoticed.
+import Foundation
+import RampartTestKit
+import Testing
+
+@Suite("rampart-fuzz replay")
+struct FuzzReplayTests {
+    /// The `rampart-fuzz` executable built beside the test bundle.
+    static var binary: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [besideTests, besideTests.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("rampart-fuzz")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return PeerTools.packageRoot.appendingPathComponent(".build/debug/rampart-fuzz")
+    }
+
+    static let fuzzFolder = PeerTools.packageRoot.appendingPathComponent("Fuzz")
+
+    /// The target names `rampart-fuzz --list` prints.
+    static func targets() throws -> [String] {
+        let listing = try PeerProcess.run(binary.path, ["--list"])
+        return listing.standardOutputText.split(separator: "\n").compactMap { $0.split(separator: "\t").first }
+            .map(String.init)
+    }
+
+    /// The files of `Fuzz/KIND/TARGET`, or none when the folder does not exist.
+    static func folder(_ kind: String, _ target: String) -> URL? {
+        let url = fuzzFolder.appendingPathComponent(kind).appendingPathComponent(target)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    @Test("every target has a committed seed corpus, and every corpus folder names a target")
+    func corporaMatchTargets() throws {
+        let targets = try Self.targets()
+        #expect(targets.count >= 11)
+        for target in targets {
+            let seeds =
+                (try? FileManager.default.contentsOfDirectory(atPath: Self.fuzzFolder.path + "/Corpus/\(target)"))
+            #expect((seeds?.count ?? 0) > 0, "Fuzz/Corpus/\(target) is missing or empty")
+        }
+        for kind in ["Corpus", "Regressions"] {
+            let folders =
+                (try? FileManager.default.contentsOfDirectory(atPath: Self.fuzzFolder.path + "/\(kind)")) ?? []
+            for folder in folders where !folder.hasPrefix(".") {
+                #expect(targets.contains(folder), "Fuzz/\(kind)/\(folder) is not a rampart-fuzz target")
+            }
+        }
+    }
+
+    @Test(
+        "every seed and regression input replays without a crash or broken invariant",
+        arguments: [
+            "ats-document", "age-header", "age-armor", "age-decrypt", "rncryptor-header", "rncryptor-stream",
+            "vault-backup", "spki-pin", "certificate-file", "proxy-settings", "http-response",
+        ])
+    func replay(target: String) async throws {
+        let folders = [Self.folder("Corpus", target), Self.folder("Regressions", target)].compactMap { $0?.path }
+        try #require(!folders.isEmpty, "no inputs for \(target)")
+        let result = try await PeerProcess.runAsync(Self.binary.path, [target] + folders)
+        #expect(result.exitCode == 0, "\(result.standardErrorText.suffix(2000))")
+        #expect(result.standardOutputText.contains("no failure"))
+    }
+}
