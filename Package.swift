@@ -6,6 +6,12 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// `RAMPART_FUZZ=1` (set by `Scripts/fuzz`) instruments the modules the fuzzers reach with libFuzzer
+/// and AddressSanitizer, and turns `rampart-fuzz` from a replay tool into a libFuzzer driver.
+/// Dependencies are never instrumented.
+let fuzzing = Context.environment["RAMPART_FUZZ"] == "1"
+let fuzzedSwift: [SwiftSetting] = strictSwift + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
+
 /// Certificates and the crypto under them.
 let certificates: [Target.Dependency] = [
     .product(name: "Crypto", package: "swift-crypto"),
@@ -50,14 +56,14 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
     ],
     targets: [
-        .target(name: "RampartPolicy", swiftSettings: strictSwift),
+        .target(name: "RampartPolicy", swiftSettings: fuzzedSwift),
         .target(
             name: "RampartSeal",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
-            swiftSettings: strictSwift
+            swiftSettings: fuzzedSwift
         ),
         .target(
             name: "RampartVault",
@@ -67,7 +73,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            swiftSettings: strictSwift
+            swiftSettings: fuzzedSwift
         ),
         .target(
             name: "RampartHTTP",
@@ -76,17 +82,17 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
                 + certificates + nioTLS + nioSockets,
-            swiftSettings: strictSwift
+            swiftSettings: fuzzedSwift
         ),
         .target(
             name: "RampartDiagnostics",
-            dependencies: [.product(name: "X509", package: "swift-certificates")] + nioTLS + nioSockets,
+            dependencies: ["RampartTrust", .product(name: "X509", package: "swift-certificates")] + nioTLS + nioSockets,
             swiftSettings: strictSwift
         ),
         .target(
             name: "RampartTrust",
             dependencies: certificates + nioTLS,
-            swiftSettings: strictSwift
+            swiftSettings: fuzzedSwift
         ),
         .target(
             name: "RampartTestKit",
@@ -109,6 +115,21 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "rampart-fuzz",
+            dependencies: [
+                "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTrust", "RampartVault",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: fuzzedSwift + (fuzzing ? [.define("RAMPART_FUZZING")] : []),
+            // lld: gold fails on the sanitizer runtime ("internal error in format_file_lineno").
+            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])] : []
         ),
         .testTarget(
             name: "RampartPolicyTests",
@@ -143,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RampartDiagnosticsTests",
-            dependencies: ["RampartDiagnostics", "RampartTestKit"],
+            dependencies: ["RampartDiagnostics", "RampartTrust", "RampartTestKit"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -161,7 +182,7 @@ let package = Package(
         ),
         .testTarget(
             name: "rampartTests",
-            dependencies: ["rampart", "RampartTestKit"],
+            dependencies: ["rampart", "rampart-fuzz", "RampartTestKit"],
             swiftSettings: strictSwift
         ),
     ]

@@ -108,10 +108,10 @@ public struct PeerProcess: Sendable {
         let collected = PipeCollector()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            collected.setOutput(stdout.fileHandleForReading.readDataToEndOfFile())
+            collected.setOutput((try? stdout.fileHandleForReading.readToEnd()) ?? Data())
         }
         DispatchQueue.global().async(group: group) {
-            collected.setError(stderr.fileHandleForReading.readDataToEndOfFile())
+            collected.setError((try? stderr.fileHandleForReading.readToEnd()) ?? Data())
         }
         let writer = stdin.fileHandleForWriting
         DispatchQueue.global().async(group: group) {

@@ -8,6 +8,7 @@ import RampartHTTP
 @main
 enum EntryPoint {
     static func main() async {
+        StandardStreams.secure()
         tuneAllocator()
         InterruptCleanup.install()
         // `rampart fetch` is short-lived: its event loops, TLS context and handler metadata are
@@ -23,7 +24,7 @@ enum EntryPoint {
             }
             status = .success
         } catch let failure as CommandFailure {
-            Terminal.warn("rampart: \(failure.message)")
+            if !failure.message.isEmpty { Terminal.warn("rampart: \(failure.message)") }
             status = failure.status
         } catch {
             status = report(error)
@@ -49,7 +50,13 @@ enum EntryPoint {
         let message = Rampart.fullMessage(for: error)
         let code = Rampart.exitCode(for: error)
         if code == .success {
-            if !message.isEmpty { print(message) }
+            guard !message.isEmpty else { return .success }
+            do throws(CommandFailure) {
+                try StandardOutput.line(message)
+            } catch {
+                if !error.message.isEmpty { Terminal.warn("rampart: \(error.message)") }
+                return error.status
+            }
             return .success
         }
         Terminal.warn(message)

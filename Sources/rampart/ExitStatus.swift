@@ -10,6 +10,7 @@
 /// | 73 | cannot create output |
 /// | 74 | I/O error |
 /// | 77 | authentication failed (wrong passphrase, no matching identity) |
+/// | 141 | standard output's reader went away (a closed pipe); nothing more is written |
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     case policyViolation = 1
@@ -20,4 +21,5 @@ enum ExitStatus: Int32, CaseIterable {
     case cannotCreate = 73
     case ioError = 74
     case authenticationFailed = 77
+    case brokenPipe = 141
 }

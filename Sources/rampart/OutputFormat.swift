@@ -17,6 +17,6 @@ struct FormatOptions: ParsableArguments {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        try StandardOutput.write(try encoder.encode(value) + Data("\n".utf8))
     }
 }

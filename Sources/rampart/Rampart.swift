@@ -10,7 +10,8 @@ struct Rampart: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 ok, 1 policy violation or findings at or above --fail-on, 2 usage error,
             65 bad data, 66 missing input, 73 cannot create output, 74 I/O error,
-            77 authentication failed, 130/143 interrupted by SIGINT/SIGTERM (unfinished outputs removed).
+            77 authentication failed, 130/143 interrupted by SIGINT/SIGTERM (unfinished outputs removed),
+            141 the reader of standard output went away (a closed pipe; nothing more is written).
             Shell completion: rampart --generate-completion-script bash|zsh|fish
             """,
         version: version,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where colour is allowed: only when the stream is a terminal and `NO_COLOR` is not set.
+/// Standard error and colour: colour only when the stream is a terminal and `NO_COLOR` is not set.
 enum Terminal {
     static func allowsColour(fileDescriptor: Int32) -> Bool {
         isatty(fileDescriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -13,6 +13,13 @@ enum Terminal {
 
     /// Writes a line to standard error.
     static func warn(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        draw(line + "\n")
+    }
+
+    /// Writes `text` to standard error as it is (progress bars). A message that cannot be written
+    /// (`2>/dev/full`, `2>&-`) has nowhere else to go: it is dropped, and the exit status still
+    /// tells what happened.
+    static func draw(_ text: String) {
+        _ = StandardStreams.write(Data(text.utf8), to: STDERR_FILENO)
     }
 }

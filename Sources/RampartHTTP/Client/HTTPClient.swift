@@ -98,15 +98,13 @@ public final class HTTPClient: Sendable {
     /// Sends `request`, following redirects, and returns once the response head arrived; read
     /// its ``HTTPResponse/body``.
     public func execute(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        try RequestSyntax.check(request)
         let deadline = Deadline(total: configuration.timeouts.total)
         var current = request
         var hops: [URL] = []
         var decisions: [ATSDecision] = []
         while true {
             let target = try Target(current.url)
-            if let previous = hops.last, previous.scheme?.lowercased() == "https", target.scheme == "http" {
-                throw .insecureRedirect(from: previous, to: current.url)
-            }
             hops.append(current.url)
             let decision = configuration.policy.requirements(scheme: target.scheme, host: target.host)
             decisions.append(decision)
@@ -115,16 +113,26 @@ public final class HTTPClient: Sendable {
             if target.scheme == "https" && decision.requirements.requiresCertificateTransparency {
                 throw .certificateTransparencyUnsupported(host: target.host)
             }
+            let proxy = configuration.proxy.proxy(scheme: target.scheme, host: target.host, port: target.port)
+            if let proxy, !(1...65535).contains(proxy.port) {
+                throw .invalidProxyConfiguration("the proxy \(proxy) has port \(proxy.port), outside 1…65535")
+            }
             let key = ConnectionKey(
-                scheme: target.scheme, host: target.host, port: target.port,
-                proxy: configuration.proxy.proxy(scheme: target.scheme, host: target.host, port: target.port),
+                scheme: target.scheme, host: target.host, port: target.port, proxy: proxy,
                 tls: target.scheme == "https" ? TLSPolicyKey(decision.requirements) : nil)
             var response = try await exchange(current, target: target, key: key, deadline: deadline)
             response.hops = hops
             response.decisions = decisions
-            guard configuration.followsRedirects, let next = redirect(from: current, response: response) else {
-                return response
+            guard configuration.followsRedirects else { return response }
+            let next: HTTPRequest?
+            do {
+                next = try RedirectPolicy().nextHop(
+                    after: current, status: response.status, location: response.headers.first(name: "Location"))
+            } catch {
+                await response.body.discard()
+                throw error
             }
+            guard let next else { return response }
             await response.body.discard()
             guard hops.count <= configuration.limits.maxRedirects else {
                 throw .tooManyRedirects(limit: configuration.limits.maxRedirects, chain: hops + [next.url])
@@ -178,10 +186,12 @@ public final class HTTPClient: Sendable {
     ) async throws -> HTTPResponse {
         let head = requestHead(request, target: target, proxy: connection.key.tls == nil ? connection.key.proxy : nil)
         let host = target.host
-        let (uploadBudget, _) = deadline.budget(.requestBody, configuration.timeouts.idle, host: host)
+        let idle = configuration.timeouts.idle
         var receivedAnything = false
         do {
-            try await connection.send(head: head, body: request.body, idleTimeout: uploadBudget, host: host)
+            try await connection.send(
+                head: head, body: request.body, maxStreamedBytes: configuration.limits.maxStreamedRequestBytes
+            ) { deadline.budget(.requestBody, idle, host: host) }
             let (budget, timeout) = deadline.budget(.firstByte, configuration.timeouts.firstByte, host: host)
             let part = try await connection.nextPart(timeout: budget) { timeout }
             receivedAnything = true
@@ -263,31 +273,6 @@ public final class HTTPClient: Sendable {
         "proxy-connection", "proxy-authorization", "trailer",
     ]
 
-    /// The next hop of a redirect, or `nil` when the response is not one to follow.
-    private func redirect(from request: HTTPRequest, response: HTTPResponse) -> HTTPRequest? {
-        guard [301, 302, 303, 307, 308].contains(response.status),
-            let location = response.headers.first(name: "Location"),
-            let next = URL(string: location, relativeTo: request.url)?.absoluteURL
-        else { return nil }
-        var hop = request
-        hop.url = next
-        let keepsMethod = response.status == 307 || response.status == 308
-        if !keepsMethod && (request.method != .GET && request.method != .HEAD) {
-            hop.method = .GET
-            hop.body = nil
-            hop.headers.remove(name: "Content-Type")
-        }
-        if !Self.sameOrigin(request.url, next) {
-            for name in ["Authorization", "Cookie", "Proxy-Authorization"] { hop.headers.remove(name: name) }
-        }
-        return hop
-    }
-
-    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        guard let first = try? Target(a), let second = try? Target(b) else { return false }
-        return first.scheme == second.scheme && first.host == second.host && first.port == second.port
-    }
-
     /// Turns any failure into the ``HTTPClientError`` that names it.
     static func translate(_ error: any Error, host: String) -> HTTPClientError {
         switch error {
@@ -300,12 +285,8 @@ public final class HTTPClient: Sendable {
             return .malformedResponse(host: host, detail: "\(error)")
         case ConnectionFailure.closed(let detail):
             return .connectionClosed(host: host, detail: detail)
-        case let error as NIOSSLError:
-            return .connectionClosed(host: host, detail: "TLS: \(error)")
-        case let error as IOError:
-            return .connectionClosed(host: host, detail: error.description)
         default:
-            return .connectionClosed(host: host, detail: "\(error)")
+            return .connectionClosed(host: host, detail: TLSErrorDescription.describe(error))
         }
     }
 }

@@ -19,6 +19,10 @@ import RampartTrust
 public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     /// The URL is not an absolute `http` or `https` URL with a host.
     case invalidURL(String, reason: String)
+    /// The request cannot be written as HTTP/1.1: a method that is not an RFC 9110 token, a header
+    /// name that is not one, or a header value with a line break or NUL (each would let one
+    /// request smuggle another onto the connection).
+    case invalidRequest(String)
     /// App Transport Security does not allow this load (cleartext, for example).
     case blockedByATS(ATSDecision)
     /// A redirect from HTTPS to cleartext HTTP.
@@ -54,8 +58,10 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     case proxyFailed(proxy: String, detail: String)
     /// The proxy settings (`HTTPS_PROXY`, `NO_PROXY`…) are not usable.
     case invalidProxyConfiguration(String)
-    /// Reading the request body failed.
+    /// Reading the request body failed, or its source gave more or fewer bytes than declared.
     case requestBodyFailed(String)
+    /// A request body of unknown length went past ``HTTPLimits/maxStreamedRequestBytes``.
+    case requestBodyTooLarge(source: String, limit: Int)
     /// The client was shut down.
     case shutDown
 
@@ -80,6 +86,8 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .invalidURL(let url, let reason):
             return "\(url) is not a usable URL: \(reason)"
+        case .invalidRequest(let detail):
+            return "the request cannot be sent: \(detail)"
         case .blockedByATS(let decision):
             let why = decision.reason ?? "App Transport Security does not allow this load"
             return "blocked by App Transport Security: \(decision.url): \(why)"
@@ -128,6 +136,9 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
             return "unusable proxy settings: \(detail)"
         case .requestBodyFailed(let detail):
             return "cannot send the request body: \(detail)"
+        case .requestBodyTooLarge(let source, let limit):
+            return "\(source) gave more than \(limit) bytes, the limit for a request body of unknown length; "
+                + "raise maxStreamedRequestBytes (--max-upload-bytes) if that is expected"
         case .shutDown:
             return "the HTTP client was shut down"
         }

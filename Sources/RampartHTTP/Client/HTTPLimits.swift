@@ -11,6 +11,9 @@ public struct HTTPLimits: Sendable, Hashable {
     public var maxResponseBytes: Int = 100 << 20
     /// The most bytes of all response header names and values together. Default 64 KiB.
     public var maxHeaderBytes: Int = 64 << 10
+    /// The most bytes a request body of unknown length (chunked: a pipe, a device, a stream with
+    /// no declared length) may send; past it the request fails. Default 100 MiB.
+    public var maxStreamedRequestBytes: Int = 100 << 20
     /// The most header fields in one response. Default 100.
     public var maxHeaderCount: Int = 100
     /// The most redirects followed for one request. Default 10.

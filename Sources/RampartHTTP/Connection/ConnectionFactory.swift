@@ -149,24 +149,26 @@ struct ConnectionFactory: Sendable {
         return HTTPConnection(channel: channel, key: key, info: info, reader: reader)
     }
 
-    /// Waits for `future`, closing the channel and throwing `timeout` when `budget` runs out.
-    static func wait(
-        _ future: EventLoopFuture<Void>, _ budget: TimeAmount, _ timeout: HTTPClientError, closing channel: any Channel
-    ) async throws {
-        let fired = NIOLockedValueBox(false)
+    /// Waits for `future`, closing the channel and throwing `timeout` when `budget` runs out, even
+    /// when `future` itself never completes (a read of a pipe with no writer).
+    @discardableResult
+    static func wait<Value: Sendable>(
+        _ future: EventLoopFuture<Value>, _ budget: TimeAmount, _ timeout: HTTPClientError, closing channel: any Channel
+    ) async throws -> Value {
+        let outcome = channel.eventLoop.makePromise(of: Value.self)
         let timer = channel.eventLoop.scheduleTask(in: budget) {
-            fired.withLockedValue { $0 = true }
+            // First the verdict, then the close: closing fails `future` at once, which must not win.
+            outcome.fail(timeout)
             channel.close(promise: nil)
         }
         // Cancelled on the event loop the moment the future completes, so a timer that has not
-        // run by then never closes a channel that finished in time.
-        future.whenComplete { _ in timer.cancel() }
-        do {
-            try await future.get()
-        } catch {
-            if fired.withLockedValue({ $0 }) { throw timeout }
-            throw error
+        // run by then never closes a channel that finished in time. A second completion of
+        // `outcome` is ignored, so whichever comes first decides.
+        future.hop(to: channel.eventLoop).whenComplete { result in
+            timer.cancel()
+            outcome.completeWith(result)
         }
+        return try await outcome.futureResult.get()
     }
 
     /// Names why a handshake failed: the trust decision when it rejected the server, else the
@@ -178,13 +180,14 @@ struct ConnectionFactory: Sendable {
         if let error = error as? HTTPClientError { return error }
         let text = String(describing: error)
         if text.contains("UNSUPPORTED_PROTOCOL") || text.contains("PROTOCOL_VERSION") {
-            return .tlsVersionRefused(host: key.host, minimum: tls.minimumVersion, detail: Self.boringSSLReason(text))
+            return .tlsVersionRefused(
+                host: key.host, minimum: tls.minimumVersion, detail: TLSErrorDescription.describe(error))
         }
         if tls.forwardSecrecy
             && (text.contains("HANDSHAKE_FAILURE") || text.contains("NO_SHARED_CIPHER")
                 || text.contains("NO_CIPHERS_AVAILABLE"))
         {
-            return .forwardSecrecyRequired(host: key.host, detail: Self.boringSSLReason(text))
+            return .forwardSecrecyRequired(host: key.host, detail: TLSErrorDescription.describe(error))
         }
         if text.contains("WRONG_VERSION_NUMBER") {
             return .tlsHandshakeFailed(host: key.host, detail: "the server does not speak TLS on port \(key.port)")
@@ -192,15 +195,7 @@ struct ConnectionFactory: Sendable {
         if case ConnectionFailure.closed(let detail) = error {
             return .tlsHandshakeFailed(host: key.host, detail: detail)
         }
-        return .tlsHandshakeFailed(host: key.host, detail: Self.boringSSLReason(text))
-    }
-
-    /// The reason codes in a BoringSSL error description (`…:SSLV3_ALERT_HANDSHAKE_FAILURE`).
-    static func boringSSLReason(_ text: String) -> String {
-        let codes = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).filter {
-            $0.count > 6 && $0.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" } && $0.contains("_")
-        }
-        return codes.isEmpty ? text : Array(Set(codes.map(String.init))).sorted().joined(separator: ", ")
+        return .tlsHandshakeFailed(host: key.host, detail: TLSErrorDescription.describe(error))
     }
 
     /// Builds a pipeline of this factory's handler types on an embedded channel (no socket), so

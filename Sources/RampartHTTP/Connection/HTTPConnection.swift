@@ -20,64 +20,98 @@ final class HTTPConnection: Sendable {
     var eventLoop: any EventLoop { channel.eventLoop }
 
     /// Writes the request head and body, waiting for each slice to be flushed before reading the
-    /// next, so an upload never buffers more than a slice.
-    func send(head: HTTPRequestHead, body: HTTPRequestBody?, idleTimeout: TimeAmount, host: String) async throws {
-        let timeoutError = HTTPClientError.timeout(.requestBody, after: idleTimeout.duration, host: host)
+    /// next, so an upload never buffers more than a slice. Exactly the declared length is sent: a
+    /// source that gives more or fewer bytes fails before the difference reaches the wire (the
+    /// caller then closes the connection). A body of unknown length goes chunked and may send at
+    /// most `maxStreamedBytes`. `budget` is asked before every wait, so the total deadline holds
+    /// across a long upload.
+    func send(
+        head: HTTPRequestHead, body: HTTPRequestBody?, maxStreamedBytes: Int,
+        budget: () -> (TimeAmount, HTTPClientError)
+    ) async throws {
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
         switch body?.storage {
         case nil:
-            try await bounded(channel.writeAndFlush(HTTPClientRequestPart.end(nil)), idleTimeout, timeoutError)
+            break
         case .bytes(let buffer):
             channel.write(HTTPClientRequestPart.body(.byteBuffer(buffer)), promise: nil)
-            try await bounded(channel.writeAndFlush(HTTPClientRequestPart.end(nil)), idleTimeout, timeoutError)
         case .file(let url):
-            let file: FileHandle
-            do {
-                file = try FileHandle(forReadingFrom: url)
-            } catch {
-                throw HTTPClientError.requestBodyFailed("cannot open \(url.path): \(error.localizedDescription)")
-            }
-            defer { try? file.close() }
+            try await sendFile(url, length: body?.length ?? 0, budget: budget)
+        case .sequentialFile(let url):
+            let reader = SequentialFileReader(path: url.path)
+            defer { reader.close() }
+            try await bounded(reader.open(on: eventLoop), budget)
             var sent = 0
             while true {
-                let slice: Data
-                do {
-                    slice = try file.read(upToCount: 64 << 10) ?? Data()
-                } catch {
-                    throw HTTPClientError.requestBodyFailed("cannot read \(url.path): \(error.localizedDescription)")
-                }
-                if slice.isEmpty { break }
-                sent += slice.count
-                let part = HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: slice)))
-                try await bounded(channel.writeAndFlush(part), idleTimeout, timeoutError)
+                let slice = try await bounded(reader.read(upTo: 64 << 10, on: eventLoop), budget)
+                if slice.readableBytes == 0 { break }
+                sent += slice.readableBytes
+                guard sent <= maxStreamedBytes else { throw Self.tooLong(url.path, limit: maxStreamedBytes) }
+                try await bounded(channel.writeAndFlush(HTTPClientRequestPart.body(.byteBuffer(slice))), budget)
             }
-            guard sent == body?.length else {
-                throw HTTPClientError.requestBodyFailed("\(url.path) changed size while it was being sent")
-            }
-            try await bounded(channel.writeAndFlush(HTTPClientRequestPart.end(nil)), idleTimeout, timeoutError)
         case .stream(let makeSequence):
+            let length = body?.length
             var sent = 0
             do {
-                for try await slice in makeSequence() {
+                for try await slice in makeSequence() where slice.readableBytes > 0 {
                     sent += slice.readableBytes
-                    if let length = body?.length, sent > length {
+                    if let length, sent > length {
                         throw HTTPClientError.requestBodyFailed(
-                            "the body stream is longer than its declared \(length) bytes")
+                            "the body stream is longer than its declared \(length) bytes; nothing past them was sent")
                     }
-                    try await bounded(
-                        channel.writeAndFlush(HTTPClientRequestPart.body(.byteBuffer(slice))), idleTimeout, timeoutError
-                    )
+                    if length == nil && sent > maxStreamedBytes {
+                        throw Self.tooLong("the body stream", limit: maxStreamedBytes)
+                    }
+                    try await bounded(channel.writeAndFlush(HTTPClientRequestPart.body(.byteBuffer(slice))), budget)
                 }
             } catch let error as HTTPClientError {
                 throw error
             } catch {
                 throw HTTPClientError.requestBodyFailed("the body stream failed: \(error)")
             }
-            if let length = body?.length, sent != length {
+            if let length, sent != length {
                 throw HTTPClientError.requestBodyFailed("the body stream gave \(sent) of its declared \(length) bytes")
             }
-            try await bounded(channel.writeAndFlush(HTTPClientRequestPart.end(nil)), idleTimeout, timeoutError)
         }
+        try await bounded(channel.writeAndFlush(HTTPClientRequestPart.end(nil)), budget)
+    }
+
+    /// A regular file of `length` bytes: never more than `length` is read or sent, and a file that
+    /// changed size meanwhile fails the request.
+    private func sendFile(_ url: URL, length: Int, budget: () -> (TimeAmount, HTTPClientError)) async throws {
+        let file: FileHandle
+        do {
+            file = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw HTTPClientError.requestBodyFailed("cannot open \(url.path): \(error.localizedDescription)")
+        }
+        defer { try? file.close() }
+        func read(_ count: Int) throws -> Data {
+            do {
+                return try file.read(upToCount: count) ?? Data()
+            } catch {
+                throw HTTPClientError.requestBodyFailed("cannot read \(url.path): \(error.localizedDescription)")
+            }
+        }
+        var remaining = length
+        while remaining > 0 {
+            let slice = try read(min(64 << 10, remaining))
+            guard !slice.isEmpty else {
+                throw HTTPClientError.requestBodyFailed(
+                    "\(url.path) shrank while it was being sent (\(length - remaining) of \(length) bytes)")
+            }
+            remaining -= slice.count
+            let part = HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: slice)))
+            try await bounded(channel.writeAndFlush(part), budget)
+        }
+        guard try read(1).isEmpty else {
+            throw HTTPClientError.requestBodyFailed(
+                "\(url.path) grew while it was being sent; only its first \(length) bytes, as declared, were sent")
+        }
+    }
+
+    private static func tooLong(_ source: String, limit: Int) -> HTTPClientError {
+        .requestBodyTooLarge(source: source, limit: limit)
     }
 
     /// The next response part, or `timeoutError` when none comes within `timeout`.
@@ -130,18 +164,26 @@ final class HTTPConnection: Sendable {
         channel.close(promise: nil)
     }
 
-    private func bounded(_ future: EventLoopFuture<Void>, _ timeout: TimeAmount, _ timeoutError: HTTPClientError)
-        async throws
-    {
-        try await ConnectionFactory.wait(future, timeout, timeoutError, closing: channel)
+    private func bounded<Value: Sendable>(
+        _ future: EventLoopFuture<Value>, _ budget: () -> (TimeAmount, HTTPClientError)
+    ) async throws -> Value {
+        let (timeout, timeoutError) = budget()
+        return try await ConnectionFactory.wait(future, timeout, timeoutError, closing: channel)
     }
 }
 
 extension TimeAmount {
     var duration: Duration { .nanoseconds(nanoseconds) }
 
+    /// The duration in nanoseconds, saturating at about 292 years either way rather than trapping.
     init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflow || carry {
+            self = .nanoseconds(seconds < 0 ? .min : .max)
+        } else {
+            self = .nanoseconds(total)
+        }
     }
 }

@@ -24,9 +24,10 @@ struct ATSAuditCommand: AsyncParsableCommand {
         let auditor = ATSAuditor(os: rules.os)
         let reports = try plists.map { auditor.audit(try rules.load($0, strict: false)) }
         switch format {
-        case .text: print(reports.map { $0.renderText() }.joined(separator: "\n\n"))
+        case .text: try StandardOutput.line(reports.map { $0.renderText() }.joined(separator: "\n\n"))
         case .json: try FormatOptions().printJSON(reports)
-        case .sarif: print(String(decoding: try SARIFLog.render(reports, toolVersion: Rampart.version), as: UTF8.self))
+        case .sarif:
+            try StandardOutput.write(try SARIFLog.render(reports, toolVersion: Rampart.version) + Data("\n".utf8))
         }
         let failing = reports.flatMap(\.findings).filter { $0.severity >= failOn }.count
         if failing > 0 {

@@ -30,7 +30,7 @@ struct ATSCheckCommand: AsyncParsableCommand {
         }
         switch output.format {
         case .json: try output.printJSON(decisions)
-        case .text: decisions.forEach { print(Self.line(for: $0)) }
+        case .text: for decision in decisions { try StandardOutput.line(Self.line(for: decision)) }
         }
         if decisions.contains(where: { !$0.isAllowed }) {
             throw CommandFailure(

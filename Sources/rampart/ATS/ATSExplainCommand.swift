@@ -28,9 +28,9 @@ struct ATSExplainCommand: AsyncParsableCommand {
         switch output.format {
         case .json: try output.printJSON(decision)
         case .text:
-            print(ATSCheckCommand.line(for: decision))
-            decision.steps.enumerated().forEach { print("  \($0.offset + 1). \($0.element)") }
-            document.diagnostics.forEach { print("  note: \($0)") }
+            try StandardOutput.line(ATSCheckCommand.line(for: decision))
+            for (index, step) in decision.steps.enumerated() { try StandardOutput.line("  \(index + 1). \(step)") }
+            for diagnostic in document.diagnostics { try StandardOutput.line("  note: \(diagnostic)") }
         }
     }
 }

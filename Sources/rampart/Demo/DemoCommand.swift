@@ -27,7 +27,9 @@ struct DemoCommand: AsyncParsableCommand {
         var reports: [DemoChapterReport] = []
         for chapter in Self.chapters {
             reports.append(DemoChapterReport(title: chapter.title, steps: try await chapter.run(in: lab)))
-            if output.format == .text, let last = reports.last { print(Self.render(last, number: reports.count)) }
+            if output.format == .text, let last = reports.last {
+                try StandardOutput.line(Self.render(last, number: reports.count))
+            }
         }
         let steps = reports.flatMap(\.steps)
         let failed = steps.filter { !$0.succeeded }.count
@@ -35,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
         case .json:
             try output.printJSON(DemoSummary(chapters: reports, steps: steps.count, failed: failed))
         case .text:
-            print(
+            try StandardOutput.line(
                 failed == 0
                     ? Terminal.paint("All \(steps.count) steps went as expected.", 32)
                     : Terminal.paint("\(failed) of \(steps.count) steps did not go as expected.", 31))

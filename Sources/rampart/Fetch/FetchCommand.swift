@@ -18,6 +18,9 @@ struct FetchCommand: AsyncParsableCommand {
             The body goes to standard output (or -o FILE, written only when complete). With -v, the
             ATS decision, the TLS version and cipher, the validated chain with its pins, and every
             redirect go to standard error. HTTPS_PROXY/https_proxy, http_proxy and NO_PROXY are honoured.
+            Secrets never belong on the command line (every user can read it): put headers such as
+            Authorization in a file (-H @FILE), the body in a file (-d @FILE, or -d @- from standard
+            input), and proxy credentials in https_proxy or --proxy-credentials-file.
             Exit codes: 0 the exchange completed, 1 blocked by ATS, trust or pins (the reason on
             standard error), 2 usage, 22 HTTP status 400 or above with --fail, 65 malformed --policy or
             --ca file, 66 missing input file, 73 cannot create the output, 74 network or protocol error
@@ -39,12 +42,16 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(
         name: [.customShort("X"), .customLong("request")], help: "The request method (default GET, or POST with -d).")
     var method: String?
-    @Option(name: [.customShort("H"), .customLong("header")], help: "A request header, 'Name: value'; repeatable.")
+    @Option(
+        name: [.customShort("H"), .customLong("header")],
+        help: "A request header, 'Name: value', or @FILE with one header a line (for secrets); repeatable.")
     var headers: [String] = []
     @Option(
-        name: [.customShort("d"), .customLong("data")], help: "The request body: text, @FILE, or @- for standard input."
-    )
+        name: [.customShort("d"), .customLong("data")],
+        help: "The request body: text, @FILE, or @- for standard input (streamed, chunked).")
     var data: String?
+    @Option(help: "The most bytes a body of unknown length (-d @-, a pipe) may send (default 100 MiB).")
+    var maxUploadBytes: Int?
     @Option(
         name: [.customShort("o"), .customLong("output")],
         help: "Write the body to this file instead of standard output.")
@@ -59,8 +66,10 @@ struct FetchCommand: AsyncParsableCommand {
     var maxTime: Double?
     @Option(help: "Seconds to open the connection and finish the TLS handshake (default 10).")
     var connectTimeout: Double?
-    @Option(help: "A proxy URL (http://[user:password@]host:port) instead of the environment's.")
+    @Option(help: "A proxy URL (http://host:port) instead of the environment's.")
     var proxy: String?
+    @Option(help: "A file whose first line is the proxy's 'user:password' (kept off the command line).")
+    var proxyCredentialsFile: String?
     @Flag(help: "Exit 22 without writing the body when the HTTP status is 400 or above.")
     var fail = false
     @Flag(
@@ -75,8 +84,13 @@ struct FetchCommand: AsyncParsableCommand {
     func validate() throws {
         if let maxBytes, maxBytes < 0 { throw ValidationError("--max-bytes must be 0 or more") }
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
-        if let maxTime, maxTime <= 0 { throw ValidationError("--max-time must be more than 0") }
-        if let connectTimeout, connectTimeout <= 0 { throw ValidationError("--connect-timeout must be more than 0") }
+        if let maxUploadBytes, maxUploadBytes < 0 { throw ValidationError("--max-upload-bytes must be 0 or more") }
+        for (flag, seconds) in [("--max-time", maxTime), ("--connect-timeout", connectTimeout)] {
+            guard let seconds else { continue }
+            guard seconds.isFinite, seconds > 0, seconds <= Self.longestTimeout else {
+                throw ValidationError("\(flag) takes seconds, more than 0 and at most \(Int(Self.longestTimeout))")
+            }
+        }
         if caOnly && ca == nil { throw ValidationError("--ca-only needs --ca FILE") }
     }
 
@@ -105,10 +119,13 @@ struct FetchCommand: AsyncParsableCommand {
         }
     }
 
+    /// The longest timeout accepted: about 11.6 days.
+    static let longestTimeout = 1_000_000.0
+
     static func status(for error: HTTPClientError) -> ExitStatus {
         if error.isPolicyOrTrust { return .policyViolation }
         switch error {
-        case .invalidURL, .invalidProxyConfiguration: return .usage
+        case .invalidURL, .invalidProxyConfiguration, .invalidRequest: return .usage
         case .requestBodyFailed: return .noInput
         default: return .ioError
         }
@@ -120,18 +137,7 @@ struct FetchCommand: AsyncParsableCommand {
         }
         var request = HTTPRequest(
             url: parsed, method: HTTPMethod(rawValue: (method ?? (data == nil ? "GET" : "POST")).uppercased()))
-        for header in headers {
-            guard let colon = header.firstIndex(of: ":"), colon != header.startIndex else {
-                throw CommandFailure("-H \(header.prefix(40)): expected 'Name: value'", status: .usage)
-            }
-            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard !name.contains(where: { $0.isWhitespace }), !value.contains(where: \.isNewline) else {
-                throw CommandFailure(
-                    "-H \(name): a header name has no spaces and a value no line breaks", status: .usage)
-            }
-            request.headers.add(name: name, value: value)
-        }
+        for (name, value) in try FetchHeaders.parse(headers) { request.headers.add(name: name, value: value) }
         if let data {
             request.body = try FetchBody.make(data)
             if !request.headers.contains(name: "Content-Type") {
@@ -168,6 +174,7 @@ struct FetchCommand: AsyncParsableCommand {
             }
         }
         if let maxBytes { configuration.limits.maxResponseBytes = maxBytes }
+        if let maxUploadBytes { configuration.limits.maxStreamedRequestBytes = maxUploadBytes }
         if let maxRedirects {
             configuration.limits.maxRedirects = maxRedirects
             configuration.followsRedirects = maxRedirects > 0
@@ -180,6 +187,11 @@ struct FetchCommand: AsyncParsableCommand {
         do {
             if let proxy {
                 let parsed = try HTTPProxy(url: proxy)
+                if parsed.password != nil {
+                    Terminal.warn(
+                        "rampart: warning: the proxy password on the command line is visible to every user of this "
+                            + "machine; use --proxy-credentials-file or the https_proxy variable")
+                }
                 configuration.proxy = ProxySettings(https: parsed, http: parsed)
             } else {
                 configuration.proxy = try ProxySettings.fromEnvironment()
@@ -187,12 +199,40 @@ struct FetchCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.description, status: .usage)
         }
+        if let proxyCredentialsFile {
+            configuration.proxy = try withCredentials(configuration.proxy, proxyCredentialsFile)
+        }
         if verbose {
             configuration.onEvent = { event in
                 Terminal.warn(event.description.split(separator: "\n").map { "* " + $0 }.joined(separator: "\n"))
             }
         }
         return configuration
+    }
+
+    /// `settings` with the user and password of `path`'s first line (`user:password`).
+    private func withCredentials(_ settings: ProxySettings, _ path: String) throws -> ProxySettings {
+        guard settings.https != nil || settings.http != nil else {
+            throw CommandFailure("--proxy-credentials-file needs a proxy (--proxy or https_proxy)", status: .usage)
+        }
+        let line: String
+        do {
+            line = try PassphraseFile.read(path: path)
+        } catch {
+            let missing = !FileManager.default.fileExists(atPath: path)
+            throw CommandFailure(
+                "--proxy-credentials-file \(path): \(error.description)", status: missing ? .noInput : .dataError)
+        }
+        guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+            throw CommandFailure(
+                "--proxy-credentials-file \(path): the first line must be 'user:password'", status: .dataError)
+        }
+        var updated = settings
+        for keyPath in [\ProxySettings.https, \ProxySettings.http] where updated[keyPath: keyPath] != nil {
+            updated[keyPath: keyPath]?.username = String(line[..<colon])
+            updated[keyPath: keyPath]?.password = String(line[line.index(after: colon)...])
+        }
+        return updated
     }
 
     private func describe(_ response: HTTPResponse) {

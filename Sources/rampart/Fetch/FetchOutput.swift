@@ -12,35 +12,24 @@ enum FetchOutput {
             for (name, value) in response.headers { head += Data("\(name): \(value)\r\n".utf8) }
             head += Data("\r\n".utf8)
         }
-        let special = output.map(isSpecialFile) ?? false
-        guard let output, output != "-", !special else {
-            // Standard output, or a device or pipe such as /dev/null: written as the body arrives.
-            let stdout: FileHandle
-            if let output, output != "-" {
-                guard let device = FileHandle(forWritingAtPath: output) else {
-                    await response.body.discard()
-                    throw CommandFailure("-o \(output): cannot open it for writing", status: .cannotCreate)
-                }
-                stdout = device
-            } else {
-                stdout = FileHandle.standardOutput
-            }
-            do {
-                if !head.isEmpty { try stdout.write(contentsOf: head) }
-                for try await slice in response.body { try stdout.write(contentsOf: Data(slice.readableBytesView)) }
-            } catch let error as HTTPClientError {
-                throw error
-            } catch {
-                throw CommandFailure("cannot write to standard output: \(error.localizedDescription)", status: .ioError)
-            }
+        guard let output, output != "-" else {
+            // Standard output, written as the body arrives.
+            if !head.isEmpty { try StandardOutput.write(head) }
+            for try await slice in response.body { try StandardOutput.write(Data(slice.readableBytesView)) }
             return
         }
+        // A FIFO or a device (/dev/null) is written into as the body arrives, never replaced;
+        // a file appears only when complete (AtomicFileOutput's rules).
         let file: AtomicFileOutput
         do {
             file = try AtomicFileOutput(path: output, replacing: force, mode: 0o644)
         } catch {
             await response.body.discard()
-            throw CommandFailure("-o \(output): \(error)", status: .cannotCreate)
+            var hint = ""
+            if case .cannotCreateOutput(let detail) = error, detail.hasSuffix("already exists") {
+                hint = "; pass --force to replace it"
+            }
+            throw CommandFailure("-o \(output): \(error)\(hint)", status: .cannotCreate)
         }
         do {
             if !head.isEmpty { try file.write(head) }
@@ -53,13 +42,5 @@ enum FetchOutput {
             file.discard()
             throw CommandFailure("-o \(output): \(error)", status: .ioError)
         }
-    }
-
-    /// A path that exists and is not a regular file (a device, a FIFO): atomic replacement makes
-    /// no sense there.
-    private static func isSpecialFile(_ path: String) -> Bool {
-        var status = stat()
-        guard path != "-", stat(path, &status) == 0 else { return false }
-        return (status.st_mode & S_IFMT) != S_IFREG
     }
 }
