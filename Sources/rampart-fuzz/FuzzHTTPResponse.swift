@@ -18,21 +18,9 @@ enum FuzzHTTPResponse {
         let name = target.name
         let head = (data.first ?? 0) & 1 == 1
         let channel = EmbeddedChannel()
-        // The decoder as ConnectionFactory configures it for every client connection.
-        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-        decoderLimits.maxHeaderListSize = limits.maxHeaderBytes
-        decoderLimits.maxHeaderFieldSize = limits.maxHeaderBytes
-        decoderLimits.maxHeaderFieldCount = limits.maxHeaderCount
-        let reader = ResponseReader()
+        let reader: ResponseReader
         do {
-            let sync = channel.pipeline.syncOperations
-            try sync.addHandler(HTTPRequestEncoder())
-            try sync.addHandler(
-                ByteToMessageHandler(
-                    HTTPResponseDecoder(
-                        leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
-                        limitConfiguration: decoderLimits)))
-            try sync.addHandler(reader)
+            reader = try ResponsePipeline.install(in: channel.pipeline.syncOperations, limits: limits)
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
             try channel.writeOutbound(
                 HTTPClientRequestPart.head(HTTPRequestHead(version: .http1_1, method: head ? .HEAD : .GET, uri: "/")))

@@ -1,4 +1,5 @@
 import NIOCore
+import RampartTestKit
 import RampartTrust
 import Testing
 
@@ -7,10 +8,10 @@ import Testing
 /// What the probe says about servers that do not complete a TLS handshake.
 @Suite("Served chain probe failures")
 struct ProbeFailureTests {
-    func failure(_ script: ScriptedPeer.Script, timeout: TimeAmount = .seconds(10)) async throws
+    func failure(_ script: LabScriptedPeer.Script, timeout: TimeAmount = .seconds(60)) async throws
         -> ServedChainProbe.Failure
     {
-        try await ScriptedPeer.with(script) { port in
+        try await LabScriptedPeer.with(script) { port in
             do {
                 _ = try await ServedChainProbe.fetchDER(host: "127.0.0.1", port: port, timeout: timeout)
                 Issue.record("the probe returned a chain")

@@ -1,5 +1,6 @@
 import Foundation
 import RampartSeal
+import RampartTestKit
 import Testing
 
 #if canImport(Glibc)
@@ -73,7 +74,7 @@ struct SealOutputTests {
         let folder = try Folder()
         let fifo = folder.at("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let reader = try FIFOReader(path: fifo, timeout: 30)
+        let reader = try LabFIFOReader(path: fifo, timeout: 30)
         let payload = SealTestSupport.payload(300_000)
         try SealDestination.file(fifo, replacing: false).write(holdUntilDone: holdUntilDone) {
             (sink: inout any ByteSink) throws(SealError) in
@@ -120,7 +121,7 @@ struct SealOutputTests {
         let fifo = folder.at("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         for holdUntilDone in [true, false] {
-            let reader = try FIFOReader(path: fifo, timeout: 30)
+            let reader = try LabFIFOReader(path: fifo, timeout: 30)
             #expect(throws: SealError.self) {
                 try SealDestination.file(fifo, replacing: false).write(holdUntilDone: holdUntilDone) {
                     (sink: inout any ByteSink) throws(SealError) in
@@ -141,7 +142,7 @@ struct SealOutputTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         var sealed = try RNCryptor.encrypt(SealTestSupport.payload(200_000), password: "pw")
         sealed[sealed.count - 1] ^= 1
-        let reader = try FIFOReader(path: fifo, timeout: 30)
+        let reader = try LabFIFOReader(path: fifo, timeout: 30)
         #expect(throws: SealError.self) {
             try SealDestination.file(fifo, replacing: false).write(holdUntilDone: true) {
                 (sink: inout any ByteSink) throws(SealError) in
@@ -270,7 +271,7 @@ struct SealOutputTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let link = folder.at("link")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fifo)
-        let reader = try FIFOReader(path: fifo, timeout: 30)
+        let reader = try LabFIFOReader(path: fifo, timeout: 30)
         try SealDestination.file(link, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
             try sink.write(Data("through".utf8))
         }

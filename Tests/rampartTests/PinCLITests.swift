@@ -202,12 +202,12 @@ extension PinCLITests {
     @Test(
         "a silent port, one that closes at once and a plaintext HTTP server exit 74 and say what happened",
         arguments: [
-            (PinPeer.Script.silent, "accepted the TCP connection but sent no TLS answer within 1 second"),
+            (LabScriptedPeer.Script.silent, "accepted the TCP connection but sent no TLS answer within 1 second"),
             (.closeAtOnce, "closed the connection during the TLS handshake"),
             (.http, "answered with something that is not TLS (an HTTP response: \"HTTP/1.1 400 Bad Request\")"),
         ])
-    func unhelpfulServers(script: PinPeer.Script, message: String) async throws {
-        let result = try await PinPeer.with(script) { port in
+    func unhelpfulServers(script: LabScriptedPeer.Script, message: String) async throws {
+        let result = try await LabScriptedPeer.with(script) { port in
             try await RampartBinary.run(["pin", "127.0.0.1:\(port)", "--timeout", "1"])
         }
         #expect(result.exitCode == 74)
@@ -218,54 +218,5 @@ extension PinCLITests {
                 !result.standardErrorText.contains(raw), "a path or a raw BoringSSL error: \(result.standardErrorText)")
         }
         #expect(result.standardOutput.isEmpty)
-    }
-}
-
-/// A loopback TCP peer for `rampart pin HOST:PORT` that never answers, closes at once, or
-/// answers like a plaintext HTTP server.
-enum PinPeer {
-    enum Script: Sendable, CustomTestStringConvertible {
-        case silent, closeAtOnce, http
-        var testDescription: String { "\(self)" }
-    }
-
-    static func with<Result: Sendable>(_ script: Script, _ body: (Int) async throws -> Result) async throws -> Result {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { child in
-                child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.addHandler(Handler(script: script))
-                }
-            }
-            .bind(host: "127.0.0.1", port: 0).get()
-        do {
-            let result = try await body(server.localAddress?.port ?? 0)
-            try await server.close()
-            return result
-        } catch {
-            try? await server.close()
-            throw error
-        }
-    }
-
-    private final class Handler: ChannelInboundHandler, Sendable {
-        typealias InboundIn = ByteBuffer
-        typealias OutboundOut = ByteBuffer
-        let script: Script
-
-        init(script: Script) { self.script = script }
-
-        func channelActive(context: ChannelHandlerContext) {
-            if case .closeAtOnce = script { context.close(promise: nil) }
-        }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            guard case .http = script else { return }
-            let channel = context.channel
-            let answer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-            context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
-                channel.close(promise: nil)
-            }
-        }
     }
 }

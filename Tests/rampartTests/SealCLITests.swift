@@ -87,42 +87,6 @@ struct SealCLITests {
         return mknod(path, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 ? path : "/dev/full"
     }
 
-    /// Reads what is written into a FIFO on a thread of its own; never blocks forever.
-    private final class FIFOReader: @unchecked Sendable {
-        private let descriptor: Int32
-        private let lock = NSLock()
-        private var collected = Data()
-        private let done = DispatchSemaphore(value: 0)
-
-        init(path: String, timeout: Double = 60) {
-            descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            let thread = Thread { [self] in
-                let deadline = Date().addingTimeInterval(timeout)
-                var buffer = [UInt8](repeating: 0, count: 1 << 16)
-                while descriptor >= 0 && Date() < deadline {
-                    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                    guard poll(&ready, 1, 100) > 0 else { continue }
-                    // Linux reports POLLHUP only once a writer has come and gone.
-                    let count = read(descriptor, &buffer, buffer.count)
-                    if count > 0 {
-                        lock.withLock { collected.append(contentsOf: buffer[0..<count]) }
-                    } else if count == 0 || errno != EAGAIN {
-                        break
-                    }
-                }
-                done.signal()
-            }
-            thread.start()
-        }
-
-        /// Everything received once the writer closed the FIFO (or the timeout passed).
-        func finish() -> Data {
-            done.wait()
-            close(descriptor)
-            return lock.withLock { collected }
-        }
-    }
-
     @Test("keygen writes a 0600 identity file, refuses to replace it, and -y prints its recipient")
     func keygen() async throws {
         let folder = try Folder()
@@ -340,9 +304,9 @@ struct SealCLITests {
             (["encrypt", "-r", recipient, "-a", "--force", "-o", fifo, folder.path("plain")], 0, nil),
         ]
         for (arguments, status, expected) in cases {
-            let reader = FIFOReader(path: fifo)
+            let reader = try LabFIFOReader(path: fifo)
             let result = try await RampartBinary.run(arguments)
-            let received = reader.finish()
+            let received = reader.finish().data
             #expect(result.exitCode == status, "\(arguments): \(result.standardErrorText)")
             if let expected {
                 // Compared as a Bool: a failed == of megabytes of Data makes Swift Testing diff them for minutes.

@@ -125,19 +125,7 @@ struct ConnectionFactory: Sendable {
         }
         let limits = self.limits
         let reader = try await loop.submit { () -> NIOLoopBound<ResponseReader> in
-            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-            decoderLimits.maxHeaderListSize = limits.maxHeaderBytes
-            decoderLimits.maxHeaderFieldSize = limits.maxHeaderBytes
-            decoderLimits.maxHeaderFieldCount = limits.maxHeaderCount
-            let sync = channel.pipeline.syncOperations
-            try sync.addHandler(HTTPRequestEncoder())
-            try sync.addHandler(
-                ByteToMessageHandler(
-                    HTTPResponseDecoder(
-                        leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
-                        limitConfiguration: decoderLimits)))
-            let reader = ResponseReader()
-            try sync.addHandler(reader)
+            let reader = try ResponsePipeline.install(in: channel.pipeline.syncOperations, limits: limits)
             return NIOLoopBound(reader, eventLoop: channel.eventLoop)
         }.get()
         try await channel.setOption(ChannelOptions.autoRead, value: false).get()

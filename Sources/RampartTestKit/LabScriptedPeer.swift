@@ -1,10 +1,18 @@
 import NIOCore
 import NIOPosix
 
-/// A loopback TCP peer that misbehaves on purpose for the chain probe: it never answers, closes
-/// each connection at once, answers like a plaintext HTTP server, or sends fixed bytes.
-enum ScriptedPeer {
-    enum Script: Sendable {
+/// A loopback TCP peer that misbehaves on purpose, for clients and probes that must say what went
+/// wrong: it never answers, closes each connection at once, answers like a plaintext HTTP server,
+/// or sends fixed bytes.
+///
+/// ```swift
+/// try await LabScriptedPeer.with(.silent) { port in
+///     _ = try await ServedChainProbe.fetchDER(host: "127.0.0.1", port: port, timeout: .seconds(1))
+/// }
+/// ```
+public enum LabScriptedPeer {
+    /// How the peer behaves on each connection.
+    public enum Script: Sendable, CustomStringConvertible {
         /// Accepts and keeps the connection open without a byte.
         case silent
         /// Closes each connection as soon as it is accepted.
@@ -13,10 +21,21 @@ enum ScriptedPeer {
         case http
         /// Sends these bytes as soon as the connection is accepted, and keeps it open.
         case send([UInt8])
+
+        public var description: String {
+            switch self {
+            case .silent: return "silent"
+            case .closeAtOnce: return "closeAtOnce"
+            case .http: return "http"
+            case .send(let bytes): return "send(\(bytes.count) bytes)"
+            }
+        }
     }
 
     /// Runs `body` with the port of a peer listening on 127.0.0.1, then stops it.
-    static func with<Result: Sendable>(_ script: Script, _ body: (Int) async throws -> Result) async throws -> Result {
+    public static func with<Result: Sendable>(_ script: Script, _ body: (Int) async throws -> Result) async throws
+        -> Result
+    {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { child in

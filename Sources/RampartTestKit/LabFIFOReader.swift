@@ -9,22 +9,24 @@ import Foundation
 /// writer closes it or `timeout` seconds pass, whichever comes first.
 ///
 /// ```swift
-/// let reader = try FIFOReader(path: fifo)
+/// let reader = try LabFIFOReader(path: fifo)
 /// … write into the FIFO …
 /// let received = reader.finish()
 /// ```
-final class FIFOReader: @unchecked Sendable {
+public final class LabFIFOReader: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private var collected = Data()
     private var sawEnd = false
     private let done = DispatchSemaphore(value: 0)
 
-    struct OpenFailure: Error, CustomStringConvertible {
-        let description: String
+    /// The FIFO could not be opened for reading.
+    public struct OpenFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    init(path: String, timeout: Double = 60) throws {
+    /// Opens `path` (non-blocking) and starts reading it on a thread of its own for at most `timeout` seconds.
+    public init(path: String, timeout: Double = 60) throws {
         descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw OpenFailure(description: "cannot open \(path) for reading: errno \(errno)") }
         let thread = Thread { [self] in
@@ -49,7 +51,7 @@ final class FIFOReader: @unchecked Sendable {
 
     /// Waits for the writer to close the FIFO (or the timeout) and returns what arrived, and
     /// whether a writer closed it (false: nobody ever wrote and closed it before the timeout).
-    func finish() -> (data: Data, closedByWriter: Bool) {
+    public func finish() -> (data: Data, closedByWriter: Bool) {
         done.wait()
         close(descriptor)
         return lock.withLock { (collected, sawEnd) }
