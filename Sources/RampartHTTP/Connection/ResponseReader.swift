@@ -69,9 +69,11 @@ package final class ResponseReader: ChannelInboundHandler, RemovableChannelHandl
         if let failure { return loop.makeFailedFuture(failure) }
         guard let context else { return loop.makeFailedFuture(ConnectionFailure.closed("the connection is gone")) }
         let promise = context.eventLoop.makePromise(of: HTTPClientResponsePart.self)
-        let timer = context.eventLoop.scheduleTask(in: timeout) { [weak self] in
-            self?.fail(timeoutError())
-            context.close(promise: nil)
+        // The timer runs on this loop: the handler and its context travel to it loop-bound.
+        let bound = NIOLoopBound((reader: self, context: context), eventLoop: context.eventLoop)
+        let timer = context.eventLoop.scheduleTask(in: timeout) {
+            bound.value.reader.fail(timeoutError())
+            bound.value.context.close(promise: nil)
         }
         waiter = (promise, timer)
         context.read()
