@@ -86,7 +86,7 @@ public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
             // otherwise be written over in place.
             var info = stat()
             let opened = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
-            guard opened == S_IFIFO || opened == S_IFCHR else {
+            guard opened == S_IFCHR || (opened == S_IFIFO && info.st_uid == geteuid()) else {
                 close(descriptor)
                 throw .cannotCreateOutput("\(path) changed while it was being opened; nothing was written")
             }
