@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
         .library(name: "RampartSeal", targets: ["RampartSeal"]),
         .library(name: "RampartTrust", targets: ["RampartTrust"]),
+        .library(name: "RampartTrustNIO", targets: ["RampartTrustNIO"]),
         .library(name: "RampartVault", targets: ["RampartVault"]),
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
         .executable(name: "rampart", targets: ["rampart"]),
@@ -78,7 +79,7 @@ let package = Package(
         .target(
             name: "RampartHTTP",
             dependencies: [
-                "RampartPolicy", "RampartTrust", .product(name: "NIOHTTP1", package: "swift-nio"),
+                "RampartPolicy", "RampartTrust", "RampartTrustNIO", .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
                 + certificates + nioTLS + nioSockets,
@@ -86,17 +87,39 @@ let package = Package(
         ),
         .target(
             name: "RampartDiagnostics",
-            dependencies: ["RampartTrust", .product(name: "X509", package: "swift-certificates")] + nioTLS + nioSockets,
+            dependencies: [
+                "RampartPolicy", "RampartTrust", "RampartTrustNIO",
+                .product(name: "X509", package: "swift-certificates"),
+            ] + nioTLS + nioSockets,
             swiftSettings: strictSwift
         ),
+        // Pure: RampartPolicy, swift-certificates, swift-asn1 and swift-crypto only, so an app can call it from its
+        // own URLSessionDelegate without linking SwiftNIO or BoringSSL.
         .target(
             name: "RampartTrust",
-            dependencies: certificates + nioTLS,
+            dependencies: ["RampartPolicy"] + certificates,
+            swiftSettings: fuzzedSwift
+        ),
+        // RampartTrust inside a NIOSSL handshake, for any NIO pipeline.
+        .target(
+            name: "RampartTrustNIO",
+            dependencies: ["RampartTrust", .product(name: "X509", package: "swift-certificates")] + nioTLS,
             swiftSettings: fuzzedSwift
         ),
         .target(
             name: "RampartTestKit",
             dependencies: certificates + nioTLS + nioSockets + [.product(name: "NIOHTTP1", package: "swift-nio")],
+            swiftSettings: strictSwift
+        ),
+        // Tests only, never linked into `rampart`: real peers run as processes (nginx, openssl,
+        // curl), scratch folders, FIFO readers.
+        .target(
+            name: "RampartTestSupport",
+            dependencies: [
+                "RampartTestKit", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -107,6 +130,7 @@ let package = Package(
                 "RampartPolicy",
                 "RampartSeal",
                 "RampartTrust",
+                "RampartTrustNIO",
                 "RampartTestKit",
                 "RampartVault",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -133,19 +157,24 @@ let package = Package(
         ),
         .testTarget(
             name: "RampartPolicyTests",
-            dependencies: ["RampartPolicy", "RampartTestKit"],
+            dependencies: ["RampartPolicy", "RampartTestKit", "RampartTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "RampartSealTests",
-            dependencies: ["RampartSeal", "RampartTestKit"],
+            dependencies: ["RampartSeal", "RampartTestKit", "RampartTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "RampartTrustTests",
-            dependencies: ["RampartTrust", "RampartTestKit"],
+            dependencies: ["RampartTrust", "RampartTestKit", "RampartTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartTrustNIOTests",
+            dependencies: ["RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport"],
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -156,7 +185,8 @@ let package = Package(
         .testTarget(
             name: "RampartVaultTests",
             dependencies: [
-                "RampartVault", "RampartTestKit", "VaultTestHelper", .product(name: "GRDB", package: "GRDB.swift"),
+                "RampartVault", "RampartTestKit", "RampartTestSupport", "VaultTestHelper",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -164,25 +194,27 @@ let package = Package(
         ),
         .testTarget(
             name: "RampartDiagnosticsTests",
-            dependencies: ["RampartDiagnostics", "RampartTrust", "RampartTestKit"],
+            dependencies: [
+                "RampartDiagnostics", "RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "RampartHTTPTests",
             dependencies: [
-                "RampartHTTP", "RampartTestKit", .product(name: "NIOHTTP1", package: "swift-nio"),
+                "RampartHTTP", "RampartTestKit", "RampartTestSupport", .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "RampartTestKitTests",
-            dependencies: ["RampartTestKit"],
+            dependencies: ["RampartTestKit", "RampartTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "rampartTests",
-            dependencies: ["rampart", "rampart-fuzz", "RampartTestKit"],
+            dependencies: ["rampart", "rampart-fuzz", "RampartTestKit", "RampartTestSupport"],
             swiftSettings: strictSwift
         ),
     ]

@@ -4,7 +4,9 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
+import RampartPolicy
 import RampartTrust
+import RampartTrustNIO
 import X509
 
 /// Fetches the certificate chain a TLS server presents, exactly as sent, without trusting it:
@@ -87,8 +89,7 @@ public enum ServedChainProbe {
             .ecdsaSha1,
         ]
         let context = try NIOSSLContext(configuration: tls)
-        let isIP = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
-        let sni = serverName ?? (isIP ? nil : host)
+        let sni = serverName ?? (ATSHost(host).kind == .dnsName ? host : nil)
         let waiter = NIOLockedValueBox<EventLoopFuture<Void>?>(nil)
         let channel: any Channel
         do {

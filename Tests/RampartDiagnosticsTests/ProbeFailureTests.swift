@@ -1,6 +1,7 @@
 import NIOCore
 import RampartTestKit
 import RampartTrust
+import RampartTrustNIO
 import Testing
 
 @testable import RampartDiagnostics

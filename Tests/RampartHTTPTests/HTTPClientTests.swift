@@ -2,6 +2,7 @@ import Foundation
 import RampartHTTP
 import RampartPolicy
 import RampartTestKit
+import RampartTestSupport
 import RampartTrust
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import RampartHTTP
 import RampartPolicy
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 /// The client against a real nginx: keep-alive, static files, redirects.

@@ -74,6 +74,12 @@ struct ProxyTests {
         #expect(settings.proxy(scheme: "https", host: "notinternal.example", port: 443) == proxy)
         #expect(settings.proxy(scheme: "http", host: "anything", port: 80) == nil)
         #expect(ProxySettings(https: proxy, noProxy: ["*"]).proxy(scheme: "https", host: "x", port: 1) == nil)
+        // An address is matched whole, as an address: never by a suffix of its digits.
+        let addresses = ProxySettings(https: proxy, noProxy: ["0.0.1", "::1", "fd00::/8"])
+        #expect(addresses.proxy(scheme: "https", host: "10.0.0.1", port: 443) == proxy)
+        #expect(addresses.proxy(scheme: "https", host: "[0:0::1]", port: 443) == nil)
+        #expect(addresses.proxy(scheme: "https", host: "[FD12::5]", port: 443) == nil)
+        #expect(addresses.proxy(scheme: "https", host: "[fe80::1]", port: 443) == proxy)
         #expect(throws: HTTPClientError.self) { try HTTPProxy(url: "https://proxy.lab:443") }
         let parsed = try HTTPProxy(url: "http://user:secret@proxy.lab:8080")
         #expect(parsed.description == "proxy.lab:8080")

@@ -1,6 +1,7 @@
 import Foundation
 import RampartPolicy
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 @Suite("ATS auditor")

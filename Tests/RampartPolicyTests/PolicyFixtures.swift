@@ -1,6 +1,7 @@
 import Foundation
 import RampartPolicy
 import RampartTestKit
+import RampartTestSupport
 
 /// Loads the committed fixtures, as XML or converted to binary with the toolchain's `plutil`.
 enum PolicyFixtures {
@@ -15,11 +16,9 @@ enum PolicyFixtures {
         try ATSDocument.load(contentsOf: try url(name))
     }
 
-    /// The fixture converted with `plutil -convert binary1` into a fresh temporary file.
+    /// The fixture converted with `plutil -convert binary1` into a fresh file in the test run's scratch folder.
     static func binaryCopy(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rampart-policy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.shared().subfolder("policy")
         let copy = folder.appendingPathComponent(name)
         try FileManager.default.copyItem(at: try url(name), to: copy)
         let result = try PeerProcess.run("plutil", ["-convert", "binary1", copy.path])

@@ -1,6 +1,7 @@
 import Foundation
 import RampartSeal
 import RampartTestKit
+import RampartTestSupport
 
 /// One CCTV age testkit file: its expectations and the age file it holds.
 struct AgeVector: CustomStringConvertible, Sendable {

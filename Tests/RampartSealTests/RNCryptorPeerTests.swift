@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import RampartSeal
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 /// Interoperability with a real peer: the Python `rncryptor` package (3.3.0) in the test

@@ -1,6 +1,7 @@
 import Foundation
 import RampartSeal
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,15 +14,6 @@ import Testing
 /// devices are refused).
 @Suite("Seal outputs: files, FIFOs, devices")
 struct SealOutputTests {
-    private final class Folder {
-        let path: String
-        init() throws { path = try SealTestSupport.temporaryFolder().path }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-        func at(_ name: String) -> String { path + "/" + name }
-        /// Every entry, hidden ones included.
-        var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
-    }
-
     private static func kind(_ path: String) -> mode_t? {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
@@ -36,14 +28,14 @@ struct SealOutputTests {
     /// numbers being `major << 8 | minor`; every write fails with ENOSPC): a private
     /// node with its device number when the tests may create one (root), so that an output that
     /// wrongly replaced it could not damage the real `/dev/full`; the real one otherwise.
-    private static func fullDevice(in folder: Folder) -> String {
-        let path = folder.at("full")
+    private static func fullDevice(in folder: ScratchFolder) -> String {
+        let path = folder.path("full")
         return mknod(path, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 ? path : "/dev/full"
     }
 
     @Test("a character device like /dev/full is written into, never replaced; the failed write is an I/O error")
     func fullDeviceIsNotReplaced() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-seal-output")
         let device = Self.fullDevice(in: folder)
         let before = folder.entries
         for replacing in [false, true] {
@@ -71,8 +63,8 @@ struct SealOutputTests {
 
     @Test("a FIFO with a reader receives the output and stays a FIFO", arguments: [false, true])
     func fifoReceivesOutput(holdUntilDone: Bool) throws {
-        let folder = try Folder()
-        let fifo = folder.at("pipe")
+        let folder = try ScratchFolder("rampart-seal-output")
+        let fifo = folder.path("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         let reader = try LabFIFOReader(path: fifo, timeout: 30)
         let payload = SealTestSupport.payload(300_000)
@@ -91,12 +83,12 @@ struct SealOutputTests {
 
     @Test("a FIFO planted by another user is refused, directly or through a link: it would read the plaintext")
     func foreignFIFO() throws {
-        let folder = try Folder()
-        let fifo = folder.at("planted")
+        let folder = try ScratchFolder("rampart-seal-output")
+        let fifo = folder.path("planted")
         #expect(mkfifo(fifo, 0o666) == 0)
         let nobody: uid_t = 65534
         guard chown(fifo, nobody, gid_t(nobody)) == 0 else { return }  // not root: cannot plant one here
-        let link = folder.at("link")
+        let link = folder.path("link")
         #expect(symlink(fifo, link) == 0)
         for path in [fifo, link] {
             do {
@@ -117,8 +109,8 @@ struct SealOutputTests {
 
     @Test("held output (RNCryptor) never reaches a FIFO when the body fails; streamed output (age) already has")
     func fifoHoldsUntilDone() throws {
-        let folder = try Folder()
-        let fifo = folder.at("pipe")
+        let folder = try ScratchFolder("rampart-seal-output")
+        let fifo = folder.path("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         for holdUntilDone in [true, false] {
             let reader = try LabFIFOReader(path: fifo, timeout: 30)
@@ -137,8 +129,8 @@ struct SealOutputTests {
 
     @Test("a RNCryptor decryption into a FIFO releases nothing when the MAC fails")
     func rncryptorIntoFIFO() throws {
-        let folder = try Folder()
-        let fifo = folder.at("pipe")
+        let folder = try ScratchFolder("rampart-seal-output")
+        let fifo = folder.path("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         var sealed = try RNCryptor.encrypt(SealTestSupport.payload(200_000), password: "pw")
         sealed[sealed.count - 1] ^= 1
@@ -155,10 +147,10 @@ struct SealOutputTests {
 
     @Test("a directory, a socket or a block device is refused, and left as it was")
     func refusedNodes() throws {
-        let folder = try Folder()
-        var refused = [folder.at("dir")]
+        let folder = try ScratchFolder("rampart-seal-output")
+        var refused = [folder.path("dir")]
         try FileManager.default.createDirectory(atPath: refused[0], withIntermediateDirectories: false)
-        let socketPath = folder.at("socket")
+        let socketPath = folder.path("socket")
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
         var address = sockaddr_un()
@@ -172,8 +164,10 @@ struct SealOutputTests {
             }
         }
         if bound == 0 { refused.append(socketPath) }
-        if mknod(folder.at("block"), S_IFBLK | 0o600, dev_t(7 << 8 | 200)) == 0 { refused.append(folder.at("block")) }
-        let link = folder.at("link-to-dir")
+        if mknod(folder.path("block"), S_IFBLK | 0o600, dev_t(7 << 8 | 200)) == 0 {
+            refused.append(folder.path("block"))
+        }
+        let link = folder.path("link-to-dir")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: refused[0])
         refused.append(link)
         let before = folder.entries
@@ -202,24 +196,24 @@ struct SealOutputTests {
 
     @Test("a new file has no name, not even a hidden one, until the body returned")
     func unnamedUntilCommitted() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-seal-output")
         var seenWhileWriting: [String] = []
-        try SealDestination.file(folder.at("out"), replacing: false).write {
+        try SealDestination.file(folder.path("out"), replacing: false).write {
             (sink: inout any ByteSink) throws(SealError) in
             try sink.write(SealTestSupport.payload(1 << 20))
             seenWhileWriting = folder.entries
         }
         #expect(seenWhileWriting == [], "\(seenWhileWriting)")
         #expect(folder.entries == ["out"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.at("out"))).count == 1 << 20)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("out"))).count == 1 << 20)
         var info = stat()
-        #expect(stat(folder.at("out"), &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(stat(folder.path("out"), &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
     @Test("replacing swaps in a new file (new inode) only on success; an existing name is refused without it")
     func replacingRegularFile() throws {
-        let folder = try Folder()
-        let path = folder.at("existing")
+        let folder = try ScratchFolder("rampart-seal-output")
+        let path = folder.path("existing")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
         let original = Self.inode(path)
         do throws(SealError) {
@@ -246,9 +240,9 @@ struct SealOutputTests {
 
     @Test("replacing a symbolic link replaces the link itself; the file it pointed to is untouched")
     func replacingSymbolicLink() throws {
-        let folder = try Folder()
-        let target = folder.at("target")
-        let link = folder.at("link")
+        let folder = try ScratchFolder("rampart-seal-output")
+        let target = folder.path("target")
+        let link = folder.path("link")
         try Data("target".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         #expect(throws: SealError.cannotCreateOutput("\(link) already exists")) {
@@ -266,10 +260,10 @@ struct SealOutputTests {
 
     @Test("a symbolic link to a FIFO is written through; the link and the FIFO stay")
     func linkToFIFO() throws {
-        let folder = try Folder()
-        let fifo = folder.at("pipe")
+        let folder = try ScratchFolder("rampart-seal-output")
+        let fifo = folder.path("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let link = folder.at("link")
+        let link = folder.path("link")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fifo)
         let reader = try LabFIFOReader(path: fifo, timeout: 30)
         try SealDestination.file(link, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in

@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 /// Shared helpers for the Seal suites: payloads, temporary folders and peer runs.

@@ -1,11 +1,16 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import SwiftASN1
 import Testing
 import X509
 
 @Suite("Lab PKI")
 struct LabPKITests {
+    let scratch: ScratchFolder
+
+    init() throws { scratch = try ScratchFolder("rampart-pki") }
+
     @Test("every scenario issues a leaf of the announced key type", arguments: LabScenario.allCases)
     func leafKeyType(scenario: LabScenario) throws {
         let chain = try LabPKI.shared().chain(scenario)
@@ -15,7 +20,7 @@ struct LabPKITests {
         case .p256, .p384, .p521: expected = "ecPublicKey"
         case .ed25519: expected = "ED25519"
         }
-        let files = try chain.export(to: temporaryFolder())
+        let files = try chain.export(to: scratch.url)
         let text = try PeerProcess.run("openssl", ["x509", "-in", files.leafPEM.path, "-noout", "-text"])
         #expect(text.exitCode == 0, "\(text.standardErrorText)")
         #expect(text.standardOutputText.localizedCaseInsensitiveContains(expected))
@@ -47,7 +52,7 @@ struct LabPKITests {
     func opensslVerify(scenario: LabScenario) throws {
         let pki = try LabPKI.shared()
         let chain = try pki.chain(scenario)
-        let folder = try temporaryFolder()
+        let folder = scratch.url
         let files = try chain.export(to: folder)
         let labRoot = folder.appendingPathComponent("lab-root.pem")
         try Data(try pki.root.certificatePEM.utf8).write(to: labRoot)
@@ -67,8 +72,7 @@ struct LabPKITests {
 
     @Test("the PKI exports files peers can read, with the key private to its owner")
     func exportedFiles() throws {
-        let folder = try temporaryFolder()
-        let files = try LabPKI.shared().chain(.good).export(to: folder)
+        let files = try LabPKI.shared().chain(.good).export(to: scratch.url)
         let attributes = try FileManager.default.attributesOfItem(atPath: files.keyPEM.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let der = try PeerProcess.run(
@@ -83,11 +87,4 @@ struct LabPKITests {
             - 1
         #expect(chainCount == 2)
     }
-}
-
-/// A fresh folder under the system's temporary directory.
-func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
 }

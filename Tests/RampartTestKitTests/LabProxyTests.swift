@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 @Suite("Lab HTTP CONNECT proxy")
@@ -189,7 +190,7 @@ struct LabProxyTests {
             try await proxy.stop()
             let outcome = try await stalled
             // Well under curl's own 120 s limit: stop() closed the connection, curl did not time out.
-        #expect(ContinuousClock.now - started < .seconds(60))
+            #expect(ContinuousClock.now - started < .seconds(60))
             #expect(outcome.exitCode != 0 && outcome.exitCode != 28, "\(outcome.exitCode) \(outcome.errors)")
             let after = try await Curl.run(["--proxy", proxy.url, "https://localhost:\(server.port)/"])
             #expect(after.exitCode == 7, "\(after.errors)")

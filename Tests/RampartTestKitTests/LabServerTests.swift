@@ -1,14 +1,14 @@
 import Foundation
 import NIOSSL
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 @Suite("Lab TLS servers")
 struct LabServerTests {
     /// `openssl s_client` against a lab server, verifying against the lab root and the host name.
-    func sClient(_ server: LabServer, extra: [String] = [], folder: URL) async throws -> (Int32, String) {
-        let root = folder.appendingPathComponent("root.pem")
-        try Data(try LabPKI.shared().root.certificatePEM.utf8).write(to: root)
+    func sClient(_ server: LabServer, extra: [String] = []) async throws -> (Int32, String) {
+        let root = try Curl.exportRoot().rootPEM
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
         let result = try await PeerProcess.runAsync(
             "openssl",
@@ -23,10 +23,9 @@ struct LabServerTests {
         "openssl s_client verifies the good chain and fails each bad one with its verify error",
         arguments: [LabScenario.good, .expired, .wrongHost, .selfSigned, .missingIntermediate, .rogue])
     func handshake(scenario: LabScenario) async throws {
-        let folder = try temporaryFolder()
         let chain = try LabPKI.shared().chain(scenario)
         let (status, output) = try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
-            try await sClient(server, folder: folder)
+            try await sClient(server)
         }
         if let failure = scenario.expectedVerifyError {
             #expect(status != 0, "s_client accepted \(scenario): \(output)")
@@ -39,13 +38,12 @@ struct LabServerTests {
 
     @Test("a server restricted to TLS 1.0 refuses TLS 1.2 clients and serves a TLS 1.0 one")
     func tlsVersionRange() async throws {
-        let folder = try temporaryFolder()
         var configuration = LabServerConfiguration(chain: try LabPKI.shared().chain(.rsa2048))
         configuration.maximumTLSVersion = .tlsv1
         let (modern, legacy) = try await LabServer.withServer(configuration) { server in
             (
-                try await sClient(server, extra: ["-tls1_2"], folder: folder),
-                try await sClient(server, extra: ["-tls1", "-cipher", "DEFAULT:@SECLEVEL=0"], folder: folder)
+                try await sClient(server, extra: ["-tls1_2"]),
+                try await sClient(server, extra: ["-tls1", "-cipher", "DEFAULT:@SECLEVEL=0"])
             )
         }
         #expect(modern.0 != 0, "a TLS 1.2 client got through: \(modern.1)")
@@ -55,12 +53,11 @@ struct LabServerTests {
 
     @Test("a TLS 1.2 cipher list restricts the suites the server accepts")
     func cipherList() async throws {
-        let folder = try temporaryFolder()
         var configuration = LabServerConfiguration(chain: try LabPKI.shared().chain(.rsa2048))
         configuration.maximumTLSVersion = .tlsv12
         configuration.tls12CipherSuites = [.TLS_RSA_WITH_AES_128_CBC_SHA]
         let output = try await LabServer.withServer(configuration) { server in
-            try await sClient(server, extra: ["-no_tls1_3", "-cipher", "DEFAULT:@SECLEVEL=0"], folder: folder)
+            try await sClient(server, extra: ["-no_tls1_3", "-cipher", "DEFAULT:@SECLEVEL=0"])
         }
         #expect(output.0 == 0, "\(output.1)")
         #expect(output.1.contains("Ciphersuite: AES128-SHA"), "\(output.1)")
@@ -68,10 +65,9 @@ struct LabServerTests {
 
     @Test("listens on ::1 as well as 127.0.0.1")
     func ipv6() async throws {
-        let folder = try temporaryFolder()
         let configuration = LabServerConfiguration(chain: try LabPKI.shared().chain(.good), host: "::1")
         let (status, output) = try await LabServer.withServer(configuration) { server in
-            try await sClient(server, folder: folder)
+            try await sClient(server)
         }
         #expect(status == 0, "\(output)")
     }

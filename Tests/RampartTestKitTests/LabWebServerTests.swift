@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 @Suite("Lab scripted web server")
@@ -95,16 +96,19 @@ struct LabWebServerTests {
         try await LabWebServer.withServer(try tlsServer()) { server in
             let garbage = try await curl(server, [server.baseURL + "/garbage"])
             #expect(garbage.exitCode != 0, "\(garbage.output)")
-            let stalledHead = try await curl(server, ["--max-time", "1", server.baseURL + "/stall/head"])
+            // The limits leave a loaded machine (CI runs every suite at once on two cores) time to finish
+            // the handshake and the first bytes; what is asserted is where each transfer stops.
+            let stalledHead = try await curl(server, ["--max-time", "2", server.baseURL + "/stall/head"])
             #expect(stalledHead.exitCode == 28, "\(stalledHead.errors)")
             let stalledBody = try await curl(
-                server, ["--max-time", "1", "-w", "|%{size_download}", server.baseURL + "/stall/body"])
+                server, ["--max-time", "5", "-w", "|%{size_download}", server.baseURL + "/stall/body"])
             #expect(stalledBody.exitCode == 28, "\(stalledBody.errors)")
             #expect(stalledBody.output.hasSuffix("|10"), "\(stalledBody.output)")
             let endless = try await curl(
-                server, ["--max-time", "2", "-o", "/dev/null", "-w", "%{size_download}", server.baseURL + "/endless"])
+                server, ["--max-time", "5", "-o", "/dev/null", "-w", "%{size_download}", server.baseURL + "/endless"])
             #expect(endless.exitCode == 28, "\(endless.errors)")
-            #expect((Int(endless.output) ?? 0) > 1 << 20, "\(endless.output)")
+            // Many 16 KiB chunks: the server kept writing until curl gave up.
+            #expect((Int(endless.output) ?? 0) > 256 << 10, "\(endless.output)")
         }
     }
 
@@ -167,7 +171,7 @@ struct LabWebServerTests {
         var configuration = try tlsServer()
         configuration.silentAfterAccept = true
         try await LabWebServer.withServer(configuration) { server in
-            let outcome = try await curl(server, ["--max-time", "1", server.baseURL + "/"])
+            let outcome = try await curl(server, ["--max-time", "2", server.baseURL + "/"])
             #expect(outcome.exitCode == 28, "\(outcome.errors)")
             #expect(server.connectionsAccepted == 1)
             #expect(server.requestsServed == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 @Suite("nginx peer")
@@ -35,11 +36,10 @@ struct NginxServerTests {
     func files() async throws {
         let root = try Curl.exportRoot()
         let expected = LabPattern.sha256Hex(count: 1 << 20)
-        let downloads = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: downloads) }
+        let scratch = try ScratchFolder("rampart-nginx-downloads")
         try await NginxServer.withServer(try configuration()) { nginx in
             for url in [nginx.httpsURL, nginx.httpURL] {
-                let file = downloads.appendingPathComponent("download.bin")
+                let file = scratch.url("download.bin")
                 let outcome = try await Curl.run([
                     "--cacert", root.rootPEM.path, "-o", file.path, url + "/files/1m.bin",
                 ])

@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 @Suite("openssl s_server peers")

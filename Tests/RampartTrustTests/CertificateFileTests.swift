@@ -1,20 +1,20 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import RampartTrust
 import Testing
 import X509
 
 @Suite("Certificate files and summaries")
 struct CertificateFileTests {
-    func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-certs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    /// Removed with everything in it when the test ends.
+    let scratch: ScratchFolder
+
+    init() throws { scratch = try ScratchFolder("rampart-certs") }
 
     @Test("reads a PEM chain with text around it, and a DER certificate")
     func reads() throws {
-        let files = try LabPKI.shared().chain(.good).export(to: try folder())
+        let files = try LabPKI.shared().chain(.good).export(to: scratch.url)
         let chainText = "subject=whatever openssl printed\n" + (try String(contentsOf: files.chainPEM, encoding: .utf8))
         try Data(chainText.utf8).write(to: files.chainPEM)
         let chain = try CertificateFile.read(files.chainPEM)
@@ -26,7 +26,7 @@ struct CertificateFileTests {
         "garbage PEM, truncated DER, an empty file and a missing one are clear errors",
         arguments: ["garbage-pem", "truncated-der", "empty", "missing", "unterminated"])
     func refuses(kind: String) throws {
-        let folder = try folder()
+        let folder = scratch.url
         let files = try LabPKI.shared().chain(.good).export(to: folder)
         let target = folder.appendingPathComponent(kind)
         let der = try Data(contentsOf: files.leafDER)

@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 import X509
 
@@ -24,9 +25,7 @@ struct LegacyKeyCertificateTests {
     static func make(key: String, digest: String = "-sha256", subject: String = "/CN=legacy/O=Rampart Test")
         async throws -> Made
     {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rampart-legacy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.shared().subfolder("legacy")
         let pem = folder.appendingPathComponent("cert.pem")
         let der = folder.appendingPathComponent("cert.der")
         var newKey = ["-newkey", key]

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import RampartTestKit
+import RampartTestSupport
 import RampartTrust
 import Testing
 
@@ -80,8 +81,7 @@ struct PinFailureReportTests {
         let decision = try await reportOnlyDecision()
         let report = try PinFailureReport(
             try #require(decision.pinMismatch), validatedChain: decision.validatedChain, port: 443, app: app)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rampart-reports-\(UUID().uuidString).jsonl")
+        let file = try ScratchFolder.shared().subfolder("reports").appendingPathComponent("reports.jsonl")
         let reporter = JSONLinesReporter(file: file)
         try await reporter.report(report)
         try await reporter.report(report)

@@ -1,18 +1,23 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import RampartTrust
 import Testing
 import X509
 
 @Suite("SPKI pins")
 struct SPKIPinTests {
+    /// Removed with everything in it when the test ends.
+    let scratch: ScratchFolder
+
+    init() throws { scratch = try ScratchFolder("rampart-pin") }
+
     @Test(
         "pins equal the openssl pipeline for every key type",
         arguments: [LabScenario.rsa2048, .rsa4096, .p256, .p384, .p521, .ed25519, .rsa1024])
     func matchesOpenSSL(scenario: LabScenario) async throws {
         let chain = try LabPKI.shared().chain(scenario)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-pin-\(UUID().uuidString)")
-        let files = try chain.export(to: folder)
+        let files = try chain.export(to: scratch.url)
         let pipeline =
             "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
         let result = try await PeerProcess.runAsync("sh", ["-c", pipeline, "sh", files.leafPEM.path])

@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 
 /// `VaultTestHelper` run as a child process whose standard output goes to a file the test polls.
 final class VaultHelperProcess {

@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 /// Output can fail too: a full disk, a closed descriptor, a reader that went away. Every command

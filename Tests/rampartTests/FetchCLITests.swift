@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import RampartTrust
 import Testing
 
@@ -7,11 +8,13 @@ import Testing
 struct FetchCLITests {
     let pki: LabPKI
     let files: LabChainFiles
+    /// Holds `files`; removed when the test ends.
+    let scratch: ScratchFolder
 
     init() throws {
         pki = try LabPKI.shared()
-        files = try pki.chain(.good).export(
-            to: FileManager.default.temporaryDirectory.appendingPathComponent("rampart-fetch-cli-\(UUID().uuidString)"))
+        scratch = try ScratchFolder("rampart-fetch-cli")
+        files = try pki.chain(.good).export(to: scratch.url)
     }
 
     func server(_ scenario: LabScenario = .good, response: LabResponse = LabResponse()) throws -> LabServerConfiguration

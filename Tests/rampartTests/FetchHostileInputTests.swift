@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,13 +11,11 @@ import Testing
 /// devices, methods that smuggle a second request, absurd timeouts, secrets on the command line.
 @Suite("rampart fetch: hostile input")
 struct FetchHostileInputTests {
-    let folder: URL
+    /// Removed with everything in it when the test ends.
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rampart-fetch-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
+    init() throws { scratch = try ScratchFolder("rampart-fetch-hostile") }
 
     func cleartext() -> LabWebServerConfiguration { LabWebServerConfiguration(chain: nil) }
 

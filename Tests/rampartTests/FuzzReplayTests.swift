@@ -3,6 +3,7 @@
 // stay valid inputs and a fixed crash or broken invariant cannot come back unnoticed.
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 @Suite("rampart-fuzz replay")

@@ -2,14 +2,13 @@ import Foundation
 import NIOCore
 import NIOPosix
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 @Suite("rampart pin")
 struct PinCLITests {
     func exported(_ scenario: LabScenario) throws -> LabChainFiles {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rampart-pin-cli-\(UUID().uuidString)")
-        return try LabPKI.shared().chain(scenario).export(to: folder)
+        try LabPKI.shared().chain(scenario).export(to: try ScratchFolder.shared().subfolder("pin-cli"))
     }
 
     @Test("prints each certificate of a PEM chain with its SPKI pin, as openssl computes it")
@@ -102,9 +101,7 @@ extension PinCLITests {
     /// A self-signed certificate with a `key` (`rsa:BITS`, `dsa:BITS`, `ec:CURVE`, `ed448`) and
     /// openssl's own SPKI pin of it.
     func legacyCertificate(key: String) async throws -> (pem: URL, pin: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rampart-pin-legacy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.shared().subfolder("pin-legacy")
         let pem = folder.appendingPathComponent("cert.pem")
         var newKey = ["-newkey", key]
         if key.hasPrefix("ec:") {
@@ -178,9 +175,7 @@ extension PinCLITests {
 
     @Test("a directory exits 66 saying it is a directory; /dev/null exits 65 saying it is empty")
     func notFiles() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rampart-pin-dir-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.shared().subfolder("pin-dir")
         let directory = try await RampartBinary.run(["pin", folder.path])
         #expect(directory.exitCode == 66)
         #expect(directory.standardErrorText.contains("\(folder.path) is a directory"), "\(directory.standardErrorText)")

@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 
 /// The `rampart` executable built beside the test bundle, run as a user would run it.
 enum RampartBinary {

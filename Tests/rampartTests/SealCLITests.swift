@@ -1,5 +1,6 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,20 +11,6 @@ import Testing
 /// output left behind when something fails.
 @Suite("rampart encrypt, decrypt, keygen")
 struct SealCLITests {
-    private final class Folder {
-        let url: URL
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-cli-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-        func write(_ name: String, _ data: Data) throws { try data.write(to: url.appendingPathComponent(name)) }
-        func read(_ name: String) throws -> Data { try Data(contentsOf: url.appendingPathComponent(name)) }
-        /// Every entry, hidden temporary files included.
-        var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
-    }
-
     private func payload(_ size: Int) -> Data {
         var generator = SystemRandomNumberGenerator()
         var words = [UInt64](repeating: 0, count: (size + 7) / 8)
@@ -33,7 +20,7 @@ struct SealCLITests {
 
     /// Files under `folder` that process `pid` has open, with their sizes: how an output that
     /// has no name yet is seen from outside.
-    private static func outputsBeingWritten(by pid: Int32, in folder: Folder) -> [(target: String, size: Int)] {
+    private static func outputsBeingWritten(by pid: Int32, in folder: ScratchFolder) -> [(target: String, size: Int)] {
         let descriptors = "/proc/\(pid)/fd"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
         return names.compactMap { name in
@@ -60,7 +47,7 @@ struct SealCLITests {
     }
 
     /// A key, its recipient, a random plaintext and its age and RNCryptor encryptions in `folder`.
-    private func sealedFiles(in folder: Folder, size: Int) async throws -> (recipient: String, plaintext: Data) {
+    private func sealedFiles(in folder: ScratchFolder, size: Int) async throws -> (recipient: String, plaintext: Data) {
         #expect(try await RampartBinary.run(["keygen", "-o", folder.path("key.txt")]).exitCode == 0)
         let recipient = try await RampartBinary.run(["keygen", "-y", folder.path("key.txt")])
             .standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -82,14 +69,14 @@ struct SealCLITests {
     /// numbers being `major << 8 | minor`): a private node with its device number when
     /// the tests may create one (root), so that a command that wrongly replaced it could not
     /// damage the real `/dev/full`; the real one otherwise.
-    private static func fullDevice(in folder: Folder) -> String {
+    private static func fullDevice(in folder: ScratchFolder) -> String {
         let path = folder.path("full")
         return mknod(path, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 ? path : "/dev/full"
     }
 
     @Test("keygen writes a 0600 identity file, refuses to replace it, and -y prints its recipient")
     func keygen() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let made = try await RampartBinary.run(["keygen", "-o", folder.path("key.txt")])
         #expect(made.exitCode == 0, "\(made.standardErrorText)")
         #expect(made.standardErrorText.hasPrefix("Public key: age1"))
@@ -111,7 +98,7 @@ struct SealCLITests {
 
     @Test("age: encrypt to a recipient, the age CLI decrypts; pipes work both ways")
     func ageFiles() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         _ = try await RampartBinary.run(["keygen", "-o", folder.path("key.txt")])
         let recipient = try await RampartBinary.run(["keygen", "-y", folder.path("key.txt")])
         let plaintext = payload(200_000)
@@ -138,7 +125,7 @@ struct SealCLITests {
 
     @Test("a wrong identity or passphrase exits 77 and leaves no output file, not even a temporary one")
     func noOutputOnFailure() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         _ = try await RampartBinary.run(["keygen", "-o", folder.path("right.txt")])
         _ = try await RampartBinary.run(["keygen", "-o", folder.path("wrong.txt")])
         let recipient = try await RampartBinary.run(["keygen", "-y", folder.path("right.txt")])
@@ -176,7 +163,7 @@ struct SealCLITests {
         "an interrupted encryption (SIGINT, SIGTERM) exits 130/143 and leaves no file behind",
         arguments: [SIGINT, SIGTERM])
     func interrupted(signalNumber: Int32) async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let identity = try await RampartBinary.run(["keygen", "-o", folder.path("key.txt")])
         #expect(identity.exitCode == 0)
         let recipient = try await RampartBinary.run(["keygen", "-y", folder.path("key.txt")])
@@ -209,7 +196,7 @@ struct SealCLITests {
 
     @Test("an existing output is kept unless --force, and then replaced only on success")
     func force() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         try folder.write("pw", Data("correct horse\n".utf8))
         try folder.write("plain", Data("new contents".utf8))
         try folder.write("existing", Data("precious".utf8))
@@ -241,7 +228,7 @@ struct SealCLITests {
 
     @Test("RNCryptor via the CLI: detected on decrypt, wrong password 77, and standard output held until verified")
     func rncryptor() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         try folder.write("pw", Data("hunter2\r\n".utf8))
         let plaintext = payload(100_000)
         let sealed = try await RampartBinary.run(
@@ -263,7 +250,7 @@ struct SealCLITests {
 
     @Test("a /dev/full device as -o, with or without --force: exit 74, and the device is not replaced")
     func fullDeviceOutput() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let (recipient, _) = try await sealedFiles(in: folder, size: 300_000)
         let device = Self.fullDevice(in: folder)
         let before = folder.entries
@@ -290,7 +277,7 @@ struct SealCLITests {
 
     @Test("a FIFO as -o receives the output and stays a FIFO; RNCryptor releases nothing unless its MAC verified")
     func fifoOutput() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let (recipient, plaintext) = try await sealedFiles(in: folder, size: 1_500_000)
         let fifo = folder.path("fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -325,7 +312,7 @@ struct SealCLITests {
 
     @Test("a directory as -o is refused with exit 73 and says so, --force or not")
     func directoryOutput() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let (recipient, _) = try await sealedFiles(in: folder, size: 1000)
         let directory = folder.path("dir")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
@@ -345,7 +332,7 @@ struct SealCLITests {
 
     @Test("--force replaces a regular file atomically: a new 0600 file by rename, nothing else left")
     func forceIsAtomic() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let (recipient, plaintext) = try await sealedFiles(in: folder, size: 200_000)
         try folder.write("existing", Data("precious".utf8))
         let original = try FileManager.default.attributesOfItem(atPath: folder.path("existing"))[.systemFileNumber]
@@ -375,9 +362,9 @@ struct SealCLITests {
             ("rncryptor", SIGKILL), ("rncryptor", SIGHUP), ("rncryptor", SIGUSR2), ("rncryptor", SIGXCPU),
         ])
     func killedMidWrite(format: String, signalNumber: Int32) async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         _ = try await sealedFiles(in: folder, size: 24 << 20)
-        let output = try Folder()
+        let output = try ScratchFolder("rampart-cli")
         let process = Process()
         process.executableURL = RampartBinary.url
         process.arguments =
@@ -416,7 +403,7 @@ struct SealCLITests {
 
     @Test("a full standard output (>/dev/full) ends keygen, keygen -y, encrypt and decrypt with exit 74 and a message")
     func fullStandardOutput() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let (recipient, _) = try await sealedFiles(in: folder, size: 300_000)
         for arguments in [
             ["keygen", "-y", folder.path("key.txt")],
@@ -436,7 +423,7 @@ struct SealCLITests {
 
     @Test("a reader that goes away (decrypt | head -c 100) ends the command quietly with 141")
     func brokenPipe() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let (recipient, _) = try await sealedFiles(in: folder, size: 8 << 20)
         for arguments in [
             ["decrypt", "-i", folder.path("key.txt"), folder.path("sealed.age")],
@@ -456,7 +443,7 @@ struct SealCLITests {
             "2>/dev/full", "2>&-",
         ])
     func unusableStandardError(redirect: String) async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         _ = try await sealedFiles(in: folder, size: 1000)
         #expect(try await RampartBinary.run(["keygen", "-o", folder.path("other.txt")]).exitCode == 0)
         let wrong = try await Self.shell(
@@ -469,7 +456,7 @@ struct SealCLITests {
 
     @Test("a passphrase file that cannot be a passphrase (/dev/zero, a 65 KiB line, a NUL) is refused with 65")
     func passphraseFiles() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         _ = try await sealedFiles(in: folder, size: 1000)
         try folder.write("long", Data(repeating: UInt8(ascii: "x"), count: 65 * 1024) + Data("\n".utf8))
         try folder.write("nul", Data("pass\u{0}word\n".utf8))
@@ -491,7 +478,7 @@ struct SealCLITests {
 
     @Test("messages name the real problem: keygen has no --force, an empty input, a directory as input")
     func messages() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-cli")
         let (recipient, _) = try await sealedFiles(in: folder, size: 1000)
         let keygen = try await RampartBinary.run(["keygen", "-o", folder.path("key.txt")])
         #expect(keygen.exitCode == 73)

@@ -1,27 +1,14 @@
 import Foundation
 import RampartTestKit
+import RampartTestSupport
 import Testing
 
 /// `rampart vault` as a user runs it: values on stdin, passphrases from files, exit codes.
 @Suite("rampart vault")
 struct VaultCLITests {
-    private final class Folder {
-        let url: URL
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "rampart-vault-cli-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-        func write(_ name: String, _ text: String) throws {
-            try Data(text.utf8).write(to: url.appendingPathComponent(name))
-        }
-    }
-
     /// `rampart vault --path VAULT --passphrase-file PW ARGS…`.
     private func vault(
-        _ folder: Folder, _ arguments: [String], input: String = "", passphrase: String = "pw",
+        _ folder: ScratchFolder, _ arguments: [String], input: String = "", passphrase: String = "pw",
         environment: [String: String] = [:]
     ) async throws -> PeerProcess.Result {
         try await RampartBinary.run(
@@ -29,8 +16,8 @@ struct VaultCLITests {
             input: Data(input.utf8), environment: environment)
     }
 
-    private func initialized() async throws -> Folder {
-        let folder = try Folder()
+    private func initialized() async throws -> ScratchFolder {
+        let folder = try ScratchFolder("rampart-vault-cli")
         try folder.write("pw", "vault passphrase\n")
         try folder.write("bad", "not the passphrase\n")
         let made = try await vault(folder, ["init", "--work-factor", "4"])
@@ -105,7 +92,7 @@ struct VaultCLITests {
 
     @Test("RAMPART_VAULT_PASSPHRASE_FILE and XDG_DATA_HOME choose the passphrase and the default path")
     func environment() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-vault-cli")
         try folder.write("pw", "from the environment\n")
         let environment = [
             "RAMPART_VAULT_PASSPHRASE_FILE": folder.path("pw"), "XDG_DATA_HOME": folder.path("data"),
@@ -158,7 +145,7 @@ struct VaultCLITests {
 
     /// `rampart vault --path VAULT --passphrase-file pw ARGS… REDIRECTIONS` through the shell; `$1`
     /// and `$2` in `arguments` are the bytes given as `raw` (printf escapes such as `\377`).
-    private func shell(_ folder: Folder, _ arguments: [String], _ redirections: String = "", raw: [String] = [])
+    private func shell(_ folder: ScratchFolder, _ arguments: [String], _ redirections: String = "", raw: [String] = [])
         async throws -> PeerProcess.Result
     {
         let base = [
@@ -174,7 +161,7 @@ struct VaultCLITests {
     }
 
     /// Runs `sql` on the vault with the sqlite3 tool.
-    private func sqlite(_ folder: Folder, _ sql: String) async throws {
+    private func sqlite(_ folder: ScratchFolder, _ sql: String) async throws {
         let result = try await PeerProcess.runAsync("sqlite3", [folder.path("v.sqlite"), sql])
         #expect(result.exitCode == 0, "\(sql): \(result.standardErrorText)")
     }
@@ -314,7 +301,7 @@ struct VaultCLITests {
 
     @Test("a file that is not a vault (empty, not SQLite, a directory, a device) is refused (65) and left as it is")
     func notAVault() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-vault-cli")
         try folder.write("pw", "pw\n")
         for contents in ["", String(repeating: "A", count: 5000)] {
             try folder.write("v.sqlite", contents)
@@ -344,7 +331,7 @@ struct VaultCLITests {
 
     @Test("scrypt costs above 4 GiB are refused: by init (2) and when stored in the vault (65, at once)")
     func scryptCap() async throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("rampart-vault-cli")
         try folder.write("pw", "pw\n")
         let tooMuch = try await vault(folder, ["init", "--work-factor", "23"])
         #expect(tooMuch.exitCode == 2)

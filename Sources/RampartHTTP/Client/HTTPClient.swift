@@ -5,6 +5,7 @@ import NIOPosix
 import NIOSSL
 import RampartPolicy
 import RampartTrust
+import RampartTrustNIO
 
 /// An HTTPS client that enforces App Transport Security, Rampart's trust decision and pins on
 /// every request and every redirect hop, caches nothing, and bounds what it reads.

@@ -5,7 +5,9 @@ import NIOEmbedded
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import RampartPolicy
 import RampartTrust
+import RampartTrustNIO
 
 /// Opens connections: TCP (direct or to a proxy), the `CONNECT` tunnel, TLS configured from the
 /// ATS decision with Rampart's trust decision inside the handshake, then the HTTP/1.1 codec.
@@ -49,7 +51,7 @@ struct ConnectionFactory: Sendable {
     /// subdomains, RFC 6761) goes to the loopback addresses without asking the resolver, as curl
     /// does; other names go through NIO's resolver (happy eyeballs between IPv6 and IPv4).
     static func dial(_ bootstrap: ClientBootstrap, host: String, port: Int) async throws -> any Channel {
-        if IPAddressBytes.parse(host) != nil {
+        if isIPAddress(host) {
             return try await bootstrap.connect(to: try SocketAddress(ipAddress: host, port: port)).get()
         }
         if host == "localhost" || host.hasSuffix(".localhost") {
@@ -202,7 +204,7 @@ struct ConnectionFactory: Sendable {
         handshake.succeed(())
     }
 
-    static func isIPAddress(_ host: String) -> Bool { IPAddressBytes.parse(host) != nil }
+    static func isIPAddress(_ host: String) -> Bool { ATSHost(host).kind != .dnsName }
 
     static func describe(_ address: SocketAddress) -> String {
         guard let ip = address.ipAddress, let port = address.port else { return "\(address)" }

@@ -1,5 +1,6 @@
 import NIOCore
 import RampartTrust
+import RampartTrustNIO
 
 /// Gives each connection key one event loop and runs the request's task on that loop's thread
 /// (where task executors exist), so every await on the connection — write, read, pool — resumes

@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 
 /// Which proxy, if any, carries a request: the `https_proxy`/`HTTPS_PROXY`, `http_proxy` and
 /// `no_proxy`/`NO_PROXY` conventions curl follows.
@@ -44,12 +45,12 @@ public struct ProxySettings: Sendable, Hashable {
     /// The proxy for a request, or `nil` to connect directly.
     public func proxy(scheme: String, host rawHost: String, port: Int) -> HTTPProxy? {
         guard let proxy = scheme == "https" ? https : http else { return nil }
-        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
+        let host = ATSHost(rawHost)
         for entry in noProxy where Self.matches(entry, host: host, port: port) { return nil }
         return proxy
     }
 
-    static func matches(_ entry: String, host: String, port: Int) -> Bool {
+    static func matches(_ entry: String, host: ATSHost, port: Int) -> Bool {
         if entry == "*" { return true }
         var name = entry
         if let colon = entry.lastIndex(of: ":"), !entry.hasSuffix("]"), entry.filter({ $0 == ":" }).count == 1 {
@@ -59,36 +60,14 @@ public struct ProxySettings: Sendable, Hashable {
         name = name.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if name.hasPrefix(".") { name.removeFirst() }
         if name.hasSuffix(".") { name.removeLast() }
-        if let slash = name.firstIndex(of: "/") {
-            guard let bits = Int(name[name.index(after: slash)...]),
-                let network = IPAddressBytes.parse(String(name[..<slash])),
-                let address = IPAddressBytes.parse(host), network.count == address.count
-            else { return false }
-            return IPAddressBytes.prefix(network, address, bits: bits)
+        if name.contains("/") {
+            return CIDRRange(name)?.contains(host) ?? false
         }
-        return host == name || host.hasSuffix("." + name)
-    }
-}
-
-/// IPv4 and IPv6 literals as bytes, for `NO_PROXY` ranges.
-enum IPAddressBytes {
-    static func parse(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
-        return nil
-    }
-
-    static func prefix(_ network: [UInt8], _ address: [UInt8], bits: Int) -> Bool {
-        guard bits >= 0, bits <= network.count * 8 else { return false }
-        var remaining = bits
-        for (a, b) in zip(network, address) where remaining > 0 {
-            let take = min(8, remaining)
-            let mask = UInt8(truncatingIfNeeded: 0xFF << (8 - take))
-            if a & mask != b & mask { return false }
-            remaining -= take
+        // An IP address matches only itself: `0.1` must not cover `10.0.0.1`.
+        if host.kind != .dnsName {
+            let entry = ATSHost(name)
+            return entry.kind == host.kind && entry.addressBytes == host.addressBytes
         }
-        return true
+        return host.name == name || host.name.hasSuffix("." + name)
     }
 }

@@ -36,3 +36,15 @@ public struct TrustDecision: Sendable {
     /// The pin mismatch, enforced or reported, for pin-failure reports.
     public var pinMismatch: PinMismatch?
 }
+
+extension TrustDecision {
+    /// A rejection for `failures`, with no validated chain: what an adapter reports when it cannot
+    /// even hand the chain to the evaluator (a certificate the TLS library cannot export).
+    ///
+    /// ```swift
+    /// let decision = TrustDecision(rejecting: [.undecodableCertificate(position: 1, detail: "truncated")])
+    /// ```
+    public init(rejecting failures: [TrustFailure]) {
+        self.init(verdict: .rejected, failures: failures, warnings: [], validatedChain: [], pinMismatch: nil)
+    }
+}

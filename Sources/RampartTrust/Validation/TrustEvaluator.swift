@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 import SwiftASN1
 @_spi(FixedExpiryValidationTime) import X509
 
@@ -31,11 +32,12 @@ public struct TrustEvaluator: Sendable {
 
     /// Evaluates the chain a server `served` (leaf first) for `host` at `time`.
     public func evaluate(served: [Certificate], host rawHost: String, at time: Date = Date()) async -> TrustDecision {
-        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
+        let parsed = ATSHost(rawHost)
+        let host = parsed.name
         guard let leaf = served.first else {
             return reject([.untrustedIssuer(issuer: "-", detail: "the server sent no certificate")])
         }
-        let isIP = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let isIP = parsed.kind != .dnsName
         let identity = ServerIdentityPolicy(serverHostname: isIP ? nil : host, serverIP: isIP ? host : nil)
         let rules = atsCertificateRules
         var verifier = Verifier(rootCertificates: store) {
@@ -176,7 +178,7 @@ public struct TrustEvaluator: Sendable {
     }
 
     private func reject(_ failures: [TrustFailure]) -> TrustDecision {
-        TrustDecision(verdict: .rejected, failures: failures, warnings: [], validatedChain: [], pinMismatch: nil)
+        TrustDecision(rejecting: failures)
     }
 }
 

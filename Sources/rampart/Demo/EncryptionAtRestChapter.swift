@@ -22,15 +22,11 @@ struct EncryptionAtRestChapter: DemoChapter {
         try Age.encrypt(file: plainPath, to: .file(sealedPath, replacing: false), recipients: [identity.recipient])
         let sealed = try Data(contentsOf: URL(fileURLWithPath: sealedPath))
         let opened = try Age.decrypt(sealed, with: [identity])
-        var details = [
+        let details = [
             "\(secret.count) bytes → \(sealed.count) bytes to \(String(describing: identity.recipient).prefix(20))…",
             "header: " + String(decoding: sealed.prefix(40), as: UTF8.self).replacingOccurrences(of: "\n", with: " ⏎ "),
+            "the same file opens with `age --decrypt -i \(keyPath)` (the test suite checks it with the real age)",
         ]
-        if PeerTools.locate("age") != nil {
-            let byAge = try PeerProcess.run("age", ["--decrypt", "-i", keyPath, sealedPath])
-            details.append(
-                byAge.standardOutput == secret ? "the age CLI opens it too" : "the age CLI could not open it")
-        }
         steps.append(
             DemoStep(
                 title: "A file encrypted to an age recipient opens with its identity", expected: .allowed,

@@ -1,6 +1,7 @@
 import Foundation
 import RampartTestKit
 import RampartTrust
+import RampartTrustNIO
 
 /// Chapter: a corporate or hostile proxy whose CA the device trusts. Validation alone lets it read
 /// the traffic; SPKI pins stop it. ATS certificate rules refuse weak keys on the way.

@@ -6,8 +6,8 @@
 /// let server = try await start(configuration)
 /// return try await LabLifecycle.using(server, stop: { try await $0.stop() }, body)
 /// ```
-enum LabLifecycle {
-    static func using<Resource: Sendable, Result: Sendable>(
+package enum LabLifecycle {
+    package static func using<Resource: Sendable, Result: Sendable>(
         _ resource: Resource, stop: (Resource) async throws -> Void, _ body: (Resource) async throws -> Result
     ) async throws -> Result {
         let result: Result

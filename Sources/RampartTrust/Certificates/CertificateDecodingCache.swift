@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Foundation
 import X509
 
 /// Decoded certificates by their exact DER bytes, shared by the handshakes of one client, so
@@ -10,13 +10,15 @@ import X509
 /// decode are never kept.
 ///
 /// ```swift
-/// let decoding = CertificateDecodingCache()            // one per client
-/// let trust = TrustVerificationCallback(evaluator: evaluator, host: host, decoding: decoding)
+/// let decoding = CertificateDecodingCache()            // one per client or per session
+/// let decision = await evaluator.evaluate(derChain: served, host: host, decoding: decoding)
 /// ```
-public final class CertificateDecodingCache: Sendable {
+public final class CertificateDecodingCache: @unchecked Sendable {
     /// The most certificates held at once.
     public let capacity: Int
-    private let entries = NIOLockedValueBox<[[UInt8]: Certificate]>([:])
+    // `entries` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var entries: [[UInt8]: Certificate] = [:]
 
     public init(capacity: Int = 256) {
         self.capacity = max(1, capacity)
@@ -24,9 +26,9 @@ public final class CertificateDecodingCache: Sendable {
 
     /// The certificate encoded by `der`, decoded now or on an earlier call.
     public func certificate(der: [UInt8]) throws -> Certificate {
-        if let known = entries.withLockedValue({ $0[der] }) { return known }
+        if let known = lock.withLock({ entries[der] }) { return known }
         let decoded = try Certificate(derEncoded: der)
-        entries.withLockedValue { entries in
+        lock.withLock {
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[der] = decoded
         }
@@ -34,5 +36,5 @@ public final class CertificateDecodingCache: Sendable {
     }
 
     /// How many certificates are held.
-    public var count: Int { entries.withLockedValue { $0.count } }
+    public var count: Int { lock.withLock { entries.count } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RampartTestKit
 
 /// A real `openssl s_server` on a loopback address, serving a lab chain: the peer that proves
 /// Rampart's trust decisions against a TLS stack other than its own (and other than NIOSSL's

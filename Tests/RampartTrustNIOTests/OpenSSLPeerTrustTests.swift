@@ -2,7 +2,9 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOSSL
 import RampartTestKit
+import RampartTestSupport
 import RampartTrust
+import RampartTrustNIO
 import Testing
 
 /// Rampart's trust decision in the handshake of a NIO client, against real `openssl s_server`

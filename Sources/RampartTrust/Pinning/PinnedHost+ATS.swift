@@ -1,5 +1,4 @@
 import RampartPolicy
-import RampartTrust
 
 extension PinnedHost {
     /// The pins of an ATS configuration's `NSPinnedDomains`, as ATS enforces them: CA identities

@@ -2,18 +2,18 @@ import Foundation
 import RampartTestKit
 
 /// The real `curl` as the lab servers' client.
-enum Curl {
+public enum Curl {
     /// What one curl run returned.
-    struct Outcome {
-        var exitCode: Int32
-        var output: String
-        var errors: String
-        var outputBytes: Data
+    public struct Outcome: Sendable {
+        public var exitCode: Int32
+        public var output: String
+        public var errors: String
+        public var outputBytes: Data
     }
 
     /// A folder holding `root.pem` (and the rest of the chain's files) for `scenario`'s issuing root (the lab root, or the rogue
     /// root for ``LabScenario/rogue``).
-    static func exportRoot(_ scenario: LabScenario = .good) throws -> LabChainFiles {
+    public static func exportRoot(_ scenario: LabScenario = .good) throws -> LabChainFiles {
         try exported.files(for: scenario)
     }
 
@@ -27,7 +27,8 @@ enum Curl {
         func files(for scenario: LabScenario) throws -> LabChainFiles {
             try lock.withLock {
                 if let files = folders[scenario] { return files }
-                let files = try LabPKI.shared().chain(scenario).export(to: try temporaryFolder())
+                let files = try LabPKI.shared().chain(scenario).export(
+                    to: try ScratchFolder.shared().url(scenario.rawValue))
                 folders[scenario] = files
                 return files
             }
@@ -36,7 +37,7 @@ enum Curl {
 
     /// Runs curl silently (errors still shown) with `arguments`; the environment's proxy settings
     /// are ignored unless the arguments name a proxy.
-    static func run(_ arguments: [String]) async throws -> Outcome {
+    public static func run(_ arguments: [String]) async throws -> Outcome {
         var all = ["-sS"]
         if !arguments.contains("--proxy") { all += ["--noproxy", "*"] }
         let result = try await PeerProcess.runAsync("curl", all + arguments)

@@ -4,6 +4,7 @@ import NIOPosix
 import NIOSSL
 import RampartTestKit
 import RampartTrust
+import RampartTrustNIO
 import Testing
 
 @Suite("Trust enforced in real handshakes")

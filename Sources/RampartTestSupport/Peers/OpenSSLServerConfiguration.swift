@@ -1,3 +1,5 @@
+import RampartTestKit
+
 /// How an ``OpenSSLServer`` (`openssl s_server`) presents itself: which lab chain, whether the
 /// intermediates go out with the leaf, the OpenSSL security level, and the TLS versions.
 ///

@@ -1,3 +1,5 @@
+import RampartTestKit
+
 /// How an ``NginxServer`` is set up: the lab chain its TLS server presents and the TLS versions it
 /// accepts.
 ///

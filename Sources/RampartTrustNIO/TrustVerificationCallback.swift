@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOSSL
+import RampartTrust
 import X509
 
 /// Enforces a ``TrustEvaluator``'s decision inside a NIOSSL handshake, so any NIO pipeline
@@ -45,25 +46,27 @@ public final class TrustVerificationCallback: Sendable {
     /// The callback to give `NIOSSLClientHandler(context:serverHostname:customVerificationCallbackWithMetadata:)`.
     public var callback: NIOSSLCustomVerificationCallbackWithMetadata {
         { [self] certificates, promise in
-            var served: [Certificate] = []
-            var undecodable: TrustFailure?
-            for (position, certificate) in certificates.enumerated() where undecodable == nil {
+            var der: [[UInt8]] = []
+            var failure: TrustFailure?
+            for (position, certificate) in certificates.enumerated() where failure == nil {
                 do {
-                    let der = try certificate.toDERBytes()
-                    served.append(try decoding?.certificate(der: der) ?? Certificate(derEncoded: der))
+                    der.append(try certificate.toDERBytes())
                 } catch {
-                    undecodable = .undecodableCertificate(position: position, detail: "\(error)")
+                    failure = .undecodableCertificate(position: position, detail: "\(error)")
                 }
             }
-            let decoded = served
-            let failure = undecodable
+            var decoded: [Certificate] = []
+            if failure == nil {
+                (decoded, failure) = TrustEvaluator.decode(derChain: der, decoding: self.decoding)
+            }
+            let served = decoded
+            let rejection = failure
             let decide: @Sendable () async throws -> NIOSSLVerificationResultWithMetadata = {
                 let outcome: TrustDecision
-                if let failure {
-                    outcome = TrustDecision(
-                        verdict: .rejected, failures: [failure], warnings: [], validatedChain: [], pinMismatch: nil)
+                if let failure = rejection {
+                    outcome = TrustDecision(rejecting: [failure])
                 } else {
-                    outcome = await self.evaluator.evaluate(served: decoded, host: self.host)
+                    outcome = await self.evaluator.evaluate(served: served, host: self.host)
                 }
                 self.decision.withLockedValue { $0 = outcome }
                 self.observer?(outcome)
@@ -71,7 +74,7 @@ public final class TrustVerificationCallback: Sendable {
                 // The served certificates NIOSSL already holds are handed back as they are; only
                 // the others (the anchor) are converted.
                 let validated = try outcome.validatedChain.map { certificate in
-                    if let position = decoded.firstIndex(of: certificate) { return certificates[position] }
+                    if let position = served.firstIndex(of: certificate) { return certificates[position] }
                     return try NIOSSLCertificate(bytes: certificate.derBytes, format: .der)
                 }
                 return .certificateVerified(VerificationMetadata(ValidatedCertificateChain(validated)))

@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import RampartTestKit
 
 /// A real `nginx` on 127.0.0.1 — one TLS server serving a lab chain and one cleartext server —
 /// the production-grade peer an HTTP client is demoed and tested against.
