@@ -35,19 +35,27 @@ public enum PassphraseFile {
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         guard line.count <= maximumLength else {
             throw .malformed(
-                "\(source): the first line is longer than \(maximumLength) bytes, the limit for a passphrase; "
-                    + "is this the right file?")
+                SealErrorContext(
+                    "\(source): the first line is longer than \(maximumLength) bytes, the limit for a passphrase; "
+                        + "is this the right file?", stage: .passphraseFile, path: source))
         }
-        guard !line.isEmpty else { throw .invalidParameter("\(source): the first line (the passphrase) is empty") }
+        guard !line.isEmpty else {
+            throw .invalidParameter(
+                SealErrorContext(
+                    "\(source): the first line (the passphrase) is empty", stage: .passphraseFile, path: source))
+        }
         guard let text = String(data: Data(line), encoding: .utf8) else {
-            throw .invalidParameter("\(source): the passphrase is not UTF-8 text")
+            throw .invalidParameter(
+                SealErrorContext("\(source): the passphrase is not UTF-8 text", stage: .passphraseFile, path: source))
         }
         var offset = 0
         for scalar in text.unicodeScalars {
             if scalar.properties.generalCategory == .control {
                 throw .malformed(
-                    "\(source): the passphrase holds a control character (\(String(format: "U+%04X", scalar.value))) "
-                        + "at byte \(offset); a passphrase file holds one line of printable text")
+                    SealErrorContext(
+                        "\(source): the passphrase holds a control character (\(String(format: "U+%04X", scalar.value))) "
+                            + "at byte \(offset); a passphrase file holds one line of printable text",
+                        stage: .passphraseFile, offset: offset, path: source))
             }
             offset += UTF8.width(scalar)
         }

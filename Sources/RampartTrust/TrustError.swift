@@ -11,15 +11,6 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A path given as a certificate file names something else (`kind`: "a directory").
     case notAFile(path: String, kind: String)
 
-    /// The CLI's documented exit code: 66 missing input (or no file there), 74 I/O error, 65 bad data.
-    public var exitCode: Int32 {
-        switch self {
-        case .missingFile, .notAFile: return 66
-        case .unreadable: return 74
-        case .malformedPin, .malformedCertificate: return 65
-        }
-    }
-
     public var description: String {
         switch self {
         case .malformedPin(let pin, let reason):

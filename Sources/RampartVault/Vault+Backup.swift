@@ -28,7 +28,8 @@ extension Vault {
             }
             if (info.st_mode & S_IFMT) == S_IFREG && !replacing {
                 throw .cannotCreateFile(
-                    "the backup \(path) already exists; choose another name, or replace it (--force)")
+                    VaultErrorContext(
+                        "the backup \(path) already exists; choose another name, or allow replacing it", path: path))
             }
         }
         let (keyring, _) = try keyring()
@@ -83,9 +84,10 @@ extension Vault {
             }
         } catch {
             switch error {
-            case .invalidParameter(let detail): throw .invalidParameter(detail)
-            case .cannotCreateOutput(let detail): throw .cannotCreateFile("the backup: \(detail)")
-            default: throw .io("writing the backup \(path) failed: \(error)")
+            case .invalidParameter(let context): throw .invalidParameter(VaultErrorContext(context.detail, path: path))
+            case .cannotCreateOutput(let context):
+                throw .cannotCreateFile(VaultErrorContext("the backup: \(context.detail)", path: path))
+            default: throw .io(VaultErrorContext("writing the backup \(path) failed: \(error)", path: path))
             }
         }
         return items.count

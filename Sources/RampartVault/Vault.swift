@@ -147,8 +147,9 @@ public final class Vault: Sendable {
             }
             guard box.count == Keyring.wrappedSize else {
                 throw .damaged(
-                    "\(path): the wrapped \(name) key (table vault_keys) is \(box.count) bytes, not \(Keyring.wrappedSize); "
-                        + "the file is damaged, restore a backup")
+                    VaultErrorContext(
+                        "\(path): the wrapped \(name) key (table vault_keys) is \(box.count) bytes, not \(Keyring.wrappedSize); "
+                            + "the file is damaged, restore a backup", path: path, location: "vault_keys"))
             }
             boxes.append((name, box))
         }
@@ -167,9 +168,10 @@ public final class Vault: Sendable {
         }
         guard unopened.isEmpty else {
             throw .damaged(
-                "the passphrase opens \(path), but its wrapped \(unopened.joined(separator: ", ")) "
-                    + "\(unopened.count == 1 ? "key does" : "keys do") not authenticate (table vault_keys); "
-                    + "the file was altered or is damaged, restore a backup")
+                VaultErrorContext(
+                    "the passphrase opens \(path), but its wrapped \(unopened.joined(separator: ", ")) "
+                        + "\(unopened.count == 1 ? "key does" : "keys do") not authenticate (table vault_keys); "
+                        + "the file was altered or is damaged, restore a backup", path: path, location: "vault_keys"))
         }
         return secrets
     }

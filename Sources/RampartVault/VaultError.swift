@@ -13,52 +13,52 @@
 /// ```
 public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No item matches (`errSecItemNotFound`, -25300).
-    case itemNotFound(String)
+    case itemNotFound(VaultErrorContext)
     /// An item with this primary key exists and the caller asked to add without replacing
     /// (`errSecDuplicateItem`, -25299).
-    case duplicateItem(String)
+    case duplicateItem(VaultErrorContext)
     /// The vault is locked, or was never unlocked in this process, so the item's class key is not
     /// available (`errSecInteractionNotAllowed`, -25308).
-    case locked(String)
+    case locked(VaultErrorContext)
     /// The item needs the user's presence and no `Authenticator` was given
     /// (`errSecInteractionNotAllowed`, -25308).
-    case interactionNotAllowed(String)
+    case interactionNotAllowed(VaultErrorContext)
     /// The vault passphrase is wrong (`errSecAuthFailed`, -25293).
-    case wrongPassphrase(String)
+    case wrongPassphrase(VaultErrorContext)
     /// The item's application password is missing or wrong (`errSecAuthFailed`, -25293).
-    case wrongApplicationPassword(String)
+    case wrongApplicationPassword(VaultErrorContext)
     /// The `Authenticator` refused the read (`errSecAuthFailed`, -25293).
-    case userPresenceDenied(String)
+    case userPresenceDenied(VaultErrorContext)
     /// A stored row does not authenticate: it was altered, swapped with another row, or
     /// downgraded (`errSecAuthFailed`, -25293).
-    case itemAuthenticationFailed(String)
+    case itemAuthenticationFailed(VaultErrorContext)
     /// A `ThisDeviceOnly` item cannot be opened because this machine's device key differs from the
     /// one it was stored with (`errSecAuthFailed`, -25293).
-    case wrongDevice(String)
+    case wrongDevice(VaultErrorContext)
     /// An argument is not acceptable (`errSecParam`, -50).
-    case invalidParameter(String)
+    case invalidParameter(VaultErrorContext)
     /// A name (a primary-key field) is not valid UTF-8, or holds U+FFFD, the character that
     /// invalid UTF-8 is decoded to: two different byte strings would become the same item
     /// (`errSecParam`, -50; exit 65, bad data).
-    case invalidEncoding(ItemField, String)
+    case invalidEncoding(ItemField, VaultErrorContext)
     /// There is no vault at the path (`errSecNoSuchKeychain`, -25294).
-    case vaultNotFound(String)
+    case vaultNotFound(VaultErrorContext)
     /// A vault already exists where one was to be created (`errSecDuplicateKeychain`, -25296).
-    case vaultExists(String)
+    case vaultExists(VaultErrorContext)
     /// The file is not a vault, or a format version this library does not speak
     /// (`errSecDecode`, -26275).
-    case unsupportedFormat(String)
+    case unsupportedFormat(VaultErrorContext)
     /// The file is a vault, but a table, a column or a stored parameter holds what the vault never
     /// writes (a wrong type, a missing key, a hostile scrypt cost): restore a backup
     /// (`errSecDecode`, -26275).
-    case damaged(String)
+    case damaged(VaultErrorContext)
     /// A backup file to read is not there (`errSecIO`, -36; exit 66).
-    case fileNotFound(String)
+    case fileNotFound(VaultErrorContext)
     /// A backup file cannot be created: it exists, or its folder does not allow it
     /// (`errSecIO`, -36; exit 73).
-    case cannotCreateFile(String)
+    case cannotCreateFile(VaultErrorContext)
     /// Reading or writing the vault or a backup failed (`errSecIO`, -36).
-    case io(String)
+    case io(VaultErrorContext)
 
     /// The keychain status codes `VaultError` reports.
     public enum Status {
@@ -89,19 +89,44 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The CLI's documented exit code: 1 no such item / duplicate / locked, 77 authentication,
-    /// 2 invalid parameter, 66 no vault or no backup file, 73 vault exists or the backup cannot be
-    /// created, 65 bad data (not a vault, a damaged vault, a name that is not UTF-8), 74 I/O.
-    public var exitCode: Int32 {
+    /// The failure's file, item, location and sentence.
+    public var context: VaultErrorContext {
         switch self {
-        case .itemNotFound, .duplicateItem, .locked, .interactionNotAllowed: return 1
-        case .wrongPassphrase, .wrongApplicationPassword, .userPresenceDenied, .itemAuthenticationFailed, .wrongDevice:
-            return 77
-        case .invalidParameter: return 2
-        case .vaultNotFound, .fileNotFound: return 66
-        case .vaultExists, .cannotCreateFile: return 73
-        case .unsupportedFormat, .damaged, .invalidEncoding: return 65
-        case .io: return 74
+        case .invalidEncoding(_, let context): return context
+        case .itemNotFound(let context), .duplicateItem(let context), .locked(let context),
+            .interactionNotAllowed(let context), .wrongPassphrase(let context), .wrongApplicationPassword(let context),
+            .userPresenceDenied(let context), .itemAuthenticationFailed(let context), .wrongDevice(let context),
+            .invalidParameter(let context), .vaultNotFound(let context), .vaultExists(let context),
+            .unsupportedFormat(let context), .damaged(let context), .fileNotFound(let context),
+            .cannotCreateFile(let context), .io(let context):
+            return context
+        }
+    }
+
+    /// The same class of failure with its context changed by `change` (to add the vault's path or
+    /// the item, known only further up).
+    public func with(_ change: (inout VaultErrorContext) -> Void) -> VaultError {
+        var context = self.context
+        change(&context)
+        switch self {
+        case .itemNotFound: return .itemNotFound(context)
+        case .duplicateItem: return .duplicateItem(context)
+        case .locked: return .locked(context)
+        case .interactionNotAllowed: return .interactionNotAllowed(context)
+        case .wrongPassphrase: return .wrongPassphrase(context)
+        case .wrongApplicationPassword: return .wrongApplicationPassword(context)
+        case .userPresenceDenied: return .userPresenceDenied(context)
+        case .itemAuthenticationFailed: return .itemAuthenticationFailed(context)
+        case .wrongDevice: return .wrongDevice(context)
+        case .invalidParameter: return .invalidParameter(context)
+        case .vaultNotFound: return .vaultNotFound(context)
+        case .vaultExists: return .vaultExists(context)
+        case .unsupportedFormat: return .unsupportedFormat(context)
+        case .damaged: return .damaged(context)
+        case .fileNotFound: return .fileNotFound(context)
+        case .cannotCreateFile: return .cannotCreateFile(context)
+        case .io: return .io(context)
+        case .invalidEncoding(let field, _): return .invalidEncoding(field, context)
         }
     }
 

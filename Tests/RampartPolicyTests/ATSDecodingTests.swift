@@ -87,9 +87,10 @@ struct ATSDecodingTests {
     @Test(
         "unreadable documents are refused with the right error",
         arguments: [
-            ("not-a-plist.txt", 65), ("truncated.plist", 65), ("array.plist", 65), ("no-such-file.plist", 66),
+            ("not-a-plist.txt", "notAPropertyList"), ("truncated.plist", "notAPropertyList"),
+            ("array.plist", "notADictionary"), ("no-such-file.plist", "missingFile"),
         ])
-    func refused(name: String, exitCode: Int32) throws {
+    func refused(name: String, expected: String) throws {
         let url =
             name == "no-such-file.plist"
             ? FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).plist")
@@ -98,7 +99,15 @@ struct ATSDecodingTests {
             _ = try ATSDocument.load(contentsOf: url)
             Issue.record("\(name) was accepted")
         } catch let error as PolicyError {
-            #expect(error.exitCode == exitCode)
+            let found: String
+            switch error {
+            case .missingFile: found = "missingFile"
+            case .notAPropertyList: found = "notAPropertyList"
+            case .notADictionary: found = "notADictionary"
+            case .unreadable: found = "unreadable"
+            case .unsupportedURL: found = "unsupportedURL"
+            }
+            #expect(found == expected)
             #expect(error.description.contains(url.path))
         }
     }

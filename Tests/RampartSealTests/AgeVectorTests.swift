@@ -28,7 +28,7 @@ struct AgeVectorTests {
             let released = SHA256.hash(data: sink.data).map { String(format: "%02x", $0) }.joined()
             #expect(released == expected, "plaintext released for \(name)")
         }
-        let isArmorError = failure.map { "\($0)".contains("armor:") } ?? false
+        let stage = failure?.context.stage
         switch vector.expectation {
         case .success:
             #expect(failure == nil, "\(name) should decrypt: \(String(describing: failure))")
@@ -37,26 +37,44 @@ struct AgeVectorTests {
                 Issue.record("\(name): expected no identity to match, got \(String(describing: failure))")
                 return
             }
+            #expect(stage == .ageRecipientStanza, "\(name)")
         case .hmacFailure:
-            guard case .authenticationFailed(let detail) = failure, detail.contains("header MAC") else {
+            guard case .authenticationFailed = failure else {
                 Issue.record("\(name): expected a header MAC failure, got \(String(describing: failure))")
                 return
             }
+            #expect(stage == .ageHeaderMAC, "\(name)")
         case .headerFailure:
             switch failure {
-            case .malformed, .unrecognizedFormat: #expect(!isArmorError, "\(name): \(String(describing: failure))")
+            case .malformed, .unrecognizedFormat, .truncated:
+                // Header failures are the header's layout, a stanza's content, or the payload nonce
+                // (a header that ends before it).
+                #expect(
+                    [.ageHeader, .ageRecipientStanza, .agePayloadNonce].contains(stage),
+                    "\(name): \(String(describing: failure))")
             default: Issue.record("\(name): expected a header failure, got \(String(describing: failure))")
             }
             #expect(sink.data.isEmpty, "a header failure releases nothing")
         case .armorFailure:
-            guard case .malformed = failure, isArmorError else {
+            guard case .malformed = failure else {
                 Issue.record("\(name): expected an armor failure, got \(String(describing: failure))")
                 return
             }
+            #expect(stage == .ageArmor, "\(name)")
             #expect(sink.data.isEmpty, "an armor failure releases nothing")
         case .payloadFailure:
             switch failure {
-            case .authenticationFailed, .truncated, .malformed: #expect(!isArmorError)
+            case .authenticationFailed, .truncated, .malformed:
+                #expect(stage == .agePayloadChunk, "\(name): \(String(describing: failure))")
+                // The failing chunk starts where the plaintext released so far says it does.
+                let context = failure?.context
+                if let chunk = context?.chunk, let offset = context?.offset {
+                    #expect(sink.data.count == chunk * AgeStream.chunkSize, "\(name)")
+                    #expect(offset >= chunk * (AgeStream.chunkSize + 16), "\(name)")
+                } else {
+                    Issue.record(
+                        "\(name): a payload failure names its chunk and offset: \(String(describing: context))")
+                }
             default: Issue.record("\(name): expected a payload failure, got \(String(describing: failure))")
             }
         }

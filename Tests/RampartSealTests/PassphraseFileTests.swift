@@ -33,12 +33,12 @@ struct PassphraseFileTests {
             let passphrase = try PassphraseFile.read(path: "/dev/zero")
             Issue.record("accepted \(passphrase.utf8.count) bytes from /dev/zero")
         } catch {
-            guard case .malformed(let detail) = error else {
+            guard case .malformed(let context) = error else {
                 Issue.record("expected .malformed, got \(error)")
                 return
             }
-            #expect(detail.contains("/dev/zero") && detail.contains("65536"), "\(detail)")
-            #expect(error.exitCode == 65)
+            #expect(context.detail.contains("/dev/zero") && context.detail.contains("65536"), "\(context.detail)")
+            #expect(context.stage == .passphraseFile && context.path == "/dev/zero")
         }
     }
 
@@ -49,8 +49,9 @@ struct PassphraseFileTests {
         defer { Self.remove(path) }
         #expect(
             throws: SealError.malformed(
-                "\(path): the first line is longer than 65536 bytes, the limit for a passphrase; is this the right file?"
-            )
+                SealErrorContext(
+                    "\(path): the first line is longer than 65536 bytes, the limit for a passphrase; is this the right file?",
+                    stage: .passphraseFile, path: path))
         ) { try PassphraseFile.read(path: path) }
     }
 
@@ -64,11 +65,11 @@ struct PassphraseFileTests {
             _ = try PassphraseFile.read(path: path)
             Issue.record("accepted a control character in \(text.debugDescription)")
         } catch {
-            guard case .malformed(let detail) = error else {
+            guard case .malformed(let context) = error else {
                 Issue.record("expected .malformed, got \(error)")
                 return
             }
-            #expect(detail.contains(path) && detail.contains("control character"), "\(detail)")
+            #expect(context.detail.contains(path) && context.detail.contains("control character"), "\(context.detail)")
         }
     }
 
@@ -76,7 +77,11 @@ struct PassphraseFileTests {
     func empty() throws {
         let path = try Self.write(Data("\nsecond\n".utf8))
         defer { Self.remove(path) }
-        #expect(throws: SealError.invalidParameter("\(path): the first line (the passphrase) is empty")) {
+        #expect(
+            throws: SealError.invalidParameter(
+                SealErrorContext(
+                    "\(path): the first line (the passphrase) is empty", stage: .passphraseFile, path: path))
+        ) {
             try PassphraseFile.read(path: path)
         }
     }

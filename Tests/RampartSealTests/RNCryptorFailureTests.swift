@@ -96,8 +96,9 @@ struct RNCryptorFailureTests {
         #expect {
             try RNCryptor.decrypt(message, password: "wrong")
         } throws: { error in
-            guard case SealError.authenticationFailed(let detail) = error else { return false }
-            return detail.contains("wrong password or altered data") && detail.contains("offset \(message.count - 32)")
+            guard case SealError.authenticationFailed(let context) = error else { return false }
+            return context.stage == .rncryptorHMAC && context.offset == message.count - 32
+                && context.detail.contains("wrong password or altered data")
         }
     }
 
@@ -168,8 +169,8 @@ struct RNCryptorFailureTests {
         #expect {
             try RNCryptor.decrypt(data, password: "p")
         } throws: { error in
-            guard case SealError.unrecognizedFormat(let detail) = error else { return false }
-            return detail.contains("this is not RNCryptor v3 data") && detail.contains("offset")
+            guard case SealError.unrecognizedFormat(let context) = error else { return false }
+            return context.stage == .rncryptorHeader && (context.offset == 0 || context.offset == 1)
         }
     }
 
@@ -206,14 +207,15 @@ struct RNCryptorFailureTests {
         #expect {
             try RNCryptor.decrypt(message.prefix(70), encryptionKey: Self.encryptionKey, hmacKey: Self.hmacKey)
         } throws: { error in
-            guard case SealError.truncated(let detail) = error else { return false }
-            return detail.contains("not a multiple of the 16-byte AES block") && detail.contains("cut short")
+            guard case SealError.truncated(let context) = error else { return false }
+            return context.stage == .rncryptorPayload && context.offset == 18
+                && context.detail.contains("not a multiple of the 16-byte AES block")
         }
         #expect {
             try RNCryptor.decrypt(Data([0x03, 0x00, 1]), encryptionKey: Self.encryptionKey, hmacKey: Self.hmacKey)
         } throws: { error in
-            guard case SealError.truncated(let detail) = error else { return false }
-            return detail.contains("offset 3") && detail.contains("18-byte")
+            guard case SealError.truncated(let context) = error else { return false }
+            return context.stage == .rncryptorHeader && context.offset == 3 && context.detail.contains("18-byte")
         }
     }
 }

@@ -23,14 +23,15 @@ struct ScryptLimitTests {
             _ = try Age.decrypt(vector.file, with: identities)
             Issue.record("work factor 23 was accepted")
         } catch {
-            guard case .malformed(let detail) = error else {
+            guard case .malformed(let context) = error else {
                 Issue.record("expected a header failure (.malformed), got \(error)")
                 return
             }
             #expect(
-                detail.contains("23") && detail.contains("8 GiB") && detail.contains("22") && detail.contains("4 GiB"),
-                "\(detail)")
-            #expect(detail.contains("before computing anything"), "\(detail)")
+                context.detail.contains("23") && context.detail.contains("8 GiB") && context.detail.contains("22")
+                    && context.detail.contains("4 GiB"),
+                "\(context.detail)")
+            #expect(context.detail.contains("before computing anything"), "\(context.detail)")
         }
     }
 
@@ -39,8 +40,9 @@ struct ScryptLimitTests {
         let sealed = try Age.encrypt(Data("x".utf8), to: [ScryptRecipient(passphrase: "pw", workFactor: 14)])
         #expect(
             throws: SealError.malformed(
-                "the scrypt work factor 14 (16 MiB of memory) is above the limit of 12 (4 MiB); it was refused before computing anything"
-            )
+                SealErrorContext(
+                    "the scrypt work factor 14 (16 MiB of memory) is above the limit of 12 (4 MiB); it was refused before computing anything",
+                    stage: .ageRecipientStanza))
         ) {
             try Age.decrypt(sealed, with: [ScryptIdentity(passphrase: "pw", maxWorkFactor: 12)])
         }
@@ -56,11 +58,11 @@ struct ScryptLimitTests {
             _ = try Age.decrypt(file, with: [ScryptIdentity(passphrase: "password")])
             Issue.record("\(text) was accepted")
         } catch {
-            guard case .malformed(let detail) = error else {
+            guard case .malformed(let context) = error else {
                 Issue.record("expected .malformed, got \(error)")
                 return
             }
-            #expect(detail.hasSuffix("(age writes 1 to 22)"), "\(detail)")
+            #expect(context.detail.hasSuffix("(age writes 1 to 22)"), "\(context.detail)")
         }
     }
 }

@@ -50,11 +50,11 @@ struct SealOutputTests {
                     (sink: inout any ByteSink) throws(SealError) in try sink.write(Data([1]))
                 }
             } catch {
-                guard case .io(let detail) = error else {
+                guard case .io(let context) = error else {
                     Issue.record("expected an I/O error, got \(error)")
                     continue
                 }
-                #expect(detail.contains("No space left on device"), "\(detail)")
+                #expect(context.detail.contains("No space left on device"), "\(context.detail)")
             }
             #expect(Self.kind(device) == S_IFCHR, "\(device) is still a character device")
         }
@@ -97,11 +97,11 @@ struct SealOutputTests {
                 }
                 Issue.record("\(path): plaintext written into another user's FIFO")
             } catch {
-                guard case .cannotCreateOutput(let detail) = error else {
+                guard case .cannotCreateOutput(let context) = error else {
                     Issue.record("unexpected \(error)")
                     continue
                 }
-                #expect(detail.contains("belongs to another user"), "\(detail)")
+                #expect(context.detail.contains("belongs to another user"), "\(context.detail)")
             }
         }
         #expect(Self.kind(fifo) == S_IFIFO)
@@ -179,14 +179,14 @@ struct SealOutputTests {
                     }
                     Issue.record("\(path) was written to")
                 } catch {
-                    guard case .cannotCreateOutput(let detail) = error else {
+                    guard case .cannotCreateOutput(let context) = error else {
                         Issue.record("\(path): expected cannotCreateOutput, got \(error)")
                         continue
                     }
                     #expect(
-                        ["is a directory", "is a socket", "is a block device"].contains { detail.contains($0) },
-                        "\(detail)")
-                    #expect(!detail.contains("--"), "library messages name no CLI flag: \(detail)")
+                        ["is a directory", "is a socket", "is a block device"].contains { context.detail.contains($0) },
+                        "\(context.detail)")
+                    #expect(!context.detail.contains("--"), "library messages name no CLI flag: \(context.detail)")
                 }
             }
         }

@@ -2,12 +2,11 @@ import Foundation
 import RampartVault
 import Testing
 
-@Suite("Every error, with its keychain status and exit code")
+@Suite("Every error, with its keychain status")
 struct VaultErrorTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var status: Int32
-        var exitCode: Int32
         var provoke: @Sendable (VaultFixture) throws -> Void
         var testDescription: String { name }
     }
@@ -15,77 +14,77 @@ struct VaultErrorTests {
     static let id = ItemIdentity.genericPassword(service: "svc", account: "acct")
 
     static let cases: [Case] = [
-        Case(name: "item not found", status: -25300, exitCode: 1) { fixture in
+        Case(name: "item not found", status: -25300) { fixture in
             _ = try fixture.create().value(for: id)
         },
-        Case(name: "query matches nothing", status: -25300, exitCode: 1) { fixture in
+        Case(name: "query matches nothing", status: -25300) { fixture in
             _ = try fixture.create().items(matching: VaultQuery(itemClass: .key))
         },
-        Case(name: "duplicate on add", status: -25299, exitCode: 1) { fixture in
+        Case(name: "duplicate on add", status: -25299) { fixture in
             let vault = try fixture.create()
             try vault.add(Data(text: "a"), for: id)
             try vault.add(Data(text: "b"), for: id)
         },
-        Case(name: "never unlocked", status: -25308, exitCode: 1) { fixture in
+        Case(name: "never unlocked", status: -25308) { fixture in
             _ = try fixture.create()
             _ = try fixture.reopen().value(for: id)
         },
-        Case(name: "whenUnlocked after lock", status: -25308, exitCode: 1) { fixture in
+        Case(name: "whenUnlocked after lock", status: -25308) { fixture in
             let vault = try fixture.create()
             try vault.set(Data(text: "a"), for: id)
             vault.lock()
             _ = try vault.value(for: id)
         },
-        Case(name: "user presence without authenticator", status: -25308, exitCode: 1) { fixture in
+        Case(name: "user presence without authenticator", status: -25308) { fixture in
             let vault = try fixture.create()
             try vault.set(Data(text: "a"), for: id, protection: ItemProtection(userPresence: true))
             _ = try vault.value(for: id)
         },
-        Case(name: "wrong passphrase", status: -25293, exitCode: 77) { fixture in
+        Case(name: "wrong passphrase", status: -25293) { fixture in
             _ = try fixture.create()
             try fixture.reopen().unlock(passphrase: "wrong")
         },
-        Case(name: "wrong application password", status: -25293, exitCode: 77) { fixture in
+        Case(name: "wrong application password", status: -25293) { fixture in
             let vault = try fixture.create()
             try vault.set(Data(text: "a"), for: id, applicationPassword: "app")
             _ = try vault.value(for: id, applicationPassword: "not app")
         },
-        Case(name: "missing application password", status: -25293, exitCode: 77) { fixture in
+        Case(name: "missing application password", status: -25293) { fixture in
             let vault = try fixture.create()
             try vault.set(Data(text: "a"), for: id, applicationPassword: "app")
             _ = try vault.value(for: id)
         },
-        Case(name: "user presence denied", status: -25293, exitCode: 77) { fixture in
+        Case(name: "user presence denied", status: -25293) { fixture in
             let vault = try fixture.create(authenticator: CountingAuthenticator(approve: false))
             try vault.set(Data(text: "a"), for: id, protection: ItemProtection(userPresence: true))
             _ = try vault.value(for: id)
         },
-        Case(name: "empty service", status: -50, exitCode: 2) { fixture in
+        Case(name: "empty service", status: -50) { fixture in
             try fixture.create().set(Data(text: "a"), for: .genericPassword(service: "", account: "x"))
         },
-        Case(name: "field outside the class's key", status: -50, exitCode: 2) { fixture in
+        Case(name: "field outside the class's key", status: -50) { fixture in
             _ = try fixture.create().items(matching: VaultQuery(itemClass: .key, fields: [.service: "x"]))
         },
-        Case(name: "match limit zero", status: -50, exitCode: 2) { fixture in
+        Case(name: "match limit zero", status: -50) { fixture in
             _ = try fixture.create().items(matching: VaultQuery(itemClass: .key, limit: .upTo(0)))
         },
-        Case(name: "empty vault passphrase", status: -50, exitCode: 2) { fixture in
+        Case(name: "empty vault passphrase", status: -50) { fixture in
             _ = try Vault.create(at: fixture.path, passphrase: "", options: VaultFixture.options)
         },
-        Case(name: "work factor out of range", status: -50, exitCode: 2) { fixture in
+        Case(name: "work factor out of range", status: -50) { fixture in
             _ = try fixture.create(options: VaultOptions(workFactor: 40))
         },
-        Case(name: "empty application password", status: -50, exitCode: 2) { fixture in
+        Case(name: "empty application password", status: -50) { fixture in
             try fixture.create().set(Data(text: "a"), for: id, applicationPassword: "")
         },
-        Case(name: "no vault at the path", status: -25294, exitCode: 66) { fixture in
+        Case(name: "no vault at the path", status: -25294) { fixture in
             _ = try fixture.reopen()
         },
-        Case(name: "vault exists", status: -25296, exitCode: 73) { fixture in
+        Case(name: "vault exists", status: -25296) { fixture in
             _ = try fixture.create()
             _ = try fixture.create()
         },
-        Case(name: "not a vault", status: -26275, exitCode: 65) { fixture in
+        Case(name: "not a vault", status: -26275) { fixture in
             try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: fixture.path))
             _ = try fixture.reopen()
         },
@@ -97,7 +96,6 @@ struct VaultErrorTests {
         defer { fixture.remove() }
         let error = vaultError { try testCase.provoke(fixture) }
         #expect(error?.status == testCase.status, "\(String(describing: error))")
-        #expect(error?.exitCode == testCase.exitCode)
     }
 
     @Test func messagesNeverContainSecrets() throws {

@@ -41,8 +41,7 @@ struct VaultHostileInputTests {
             return
         }
         #expect(field == .account)
-        #expect(message.contains("0xFF at offset 1"))
-        #expect(bad?.exitCode == 65)
+        #expect(message.detail.contains("0xFF at offset 1"))
         #expect(bad?.status == -50)
         let good = try ItemIdentity(
             itemClass: .genericPassword, encodedFields: [.service: Data("svc".utf8), .account: Data("é".utf8)])
@@ -98,8 +97,7 @@ struct VaultHostileInputTests {
             Issue.record("expected unsupportedFormat, got \(String(describing: error))")
             return
         }
-        #expect(message.contains(contents.isEmpty ? "empty" : "not an SQLite database"))
-        #expect(error?.exitCode == 65)
+        #expect(message.detail.contains(contents.isEmpty ? "empty" : "not an SQLite database"))
         #expect(FileManager.default.contents(atPath: fixture.path) == contents)
         for companion in ["-wal", "-shm"] {
             #expect(!FileManager.default.fileExists(atPath: fixture.path + companion), "\(companion) left behind")
@@ -118,7 +116,7 @@ struct VaultHostileInputTests {
             Issue.record("expected unsupportedFormat, got \(String(describing: error))")
             return
         }
-        #expect(message.contains("not a Rampart vault"))
+        #expect(message.detail.contains("not a Rampart vault"))
         #expect(FileManager.default.contents(atPath: fixture.path) == before)
         for companion in ["-wal", "-shm"] {
             #expect(!FileManager.default.fileExists(atPath: fixture.path + companion), "\(companion) left behind")
@@ -129,10 +127,10 @@ struct VaultHostileInputTests {
         let fixture = try VaultFixture()
         defer { fixture.remove() }
         let directory = vaultError { _ = try Vault(path: fixture.folder.path) }
-        #expect(directory?.exitCode == 65)
+        #expect({ if case .unsupportedFormat? = directory { true } else { false } }())
         #expect(directory?.description.contains("is a directory") == true, "\(String(describing: directory))")
         let device = vaultError { _ = try Vault(path: "/dev/null") }
-        #expect(device?.exitCode == 65)
+        #expect({ if case .unsupportedFormat? = device { true } else { false } }())
         #expect(device?.description.contains("character device") == true, "\(String(describing: device))")
     }
 
@@ -155,15 +153,13 @@ struct VaultHostileInputTests {
             Issue.record("expected damaged, got \(String(describing: altered))")
             return
         }
-        #expect(message.contains("whenUnlocked"))
-        #expect(altered?.exitCode == 65)
+        #expect(message.detail.contains("whenUnlocked"))
         // A wrong passphrase opens none of them, and is still reported as such.
         let wrong = vaultError { _ = try Self.unlocked(fixture, passphrase: "wrong") }
         guard case .wrongPassphrase = wrong else {
             Issue.record("expected wrongPassphrase, got \(String(describing: wrong))")
             return
         }
-        #expect(wrong?.exitCode == 77)
     }
 
     @Test(arguments: [
@@ -193,7 +189,7 @@ struct VaultHostileInputTests {
             Issue.record("expected damaged, got \(String(describing: error))")
             return
         }
-        #expect(message.contains("items"))
+        #expect(message.detail.contains("items"))
     }
 
     // MARK: - scrypt costs
@@ -219,7 +215,7 @@ struct VaultHostileInputTests {
             Issue.record("expected damaged, got \(String(describing: error))")
             return
         }
-        #expect(message.contains("4 GiB"))
+        #expect(message.detail.contains("4 GiB"))
     }
 
     @Test func creationRefusesACostAbove4GiB() throws {
@@ -230,7 +226,7 @@ struct VaultHostileInputTests {
             Issue.record("expected invalidParameter, got \(String(describing: error))")
             return
         }
-        #expect(message.contains("outside 1…22; choose"))
+        #expect(message.detail.contains("outside 1…22; choose"))
         #expect(!FileManager.default.fileExists(atPath: fixture.path))
     }
 
@@ -247,7 +243,6 @@ struct VaultHostileInputTests {
             Issue.record("expected fileNotFound, got \(String(describing: missing))")
             return
         }
-        #expect(missing?.exitCode == 66)
         let directory = vaultError { try vault.importBackup(from: fixture.folder.path, passphrase: "p") }
         #expect(directory?.description.contains("is a directory") == true, "\(String(describing: directory))")
         let device = vaultError { try vault.importBackup(from: "/dev/zero", passphrase: "p") }
@@ -265,8 +260,7 @@ struct VaultHostileInputTests {
             Issue.record("expected cannotCreateFile, got \(String(describing: exists))")
             return
         }
-        #expect(exists?.exitCode == 73)
-        #expect(message.contains("already exists"))
+        #expect(message.detail.contains("already exists"))
         #expect(FileManager.default.contents(atPath: backup) == Data(text: "old"))
         #expect(try vault.exportBackup(to: backup, passphrase: "b", workFactor: 4, replacing: true) == 1)
         #expect(FileManager.default.contents(atPath: backup) != Data(text: "old"))
@@ -276,7 +270,7 @@ struct VaultHostileInputTests {
         let directory = vaultError {
             try vault.exportBackup(to: fixture.folder.path, passphrase: "b", workFactor: 4, replacing: true)
         }
-        #expect(directory?.exitCode == 73)
+        #expect({ if case .cannotCreateFile? = directory { true } else { false } }())
         #expect(directory?.description.contains("is a directory") == true)
     }
 }

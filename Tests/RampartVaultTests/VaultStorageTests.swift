@@ -150,6 +150,6 @@ struct VaultStorageTests {
             Issue.record("expected unsupportedFormat, got \(String(describing: error))")
             return
         }
-        #expect(message.contains("version 2"))
+        #expect(message.detail.contains("version 2"))
     }
 }

@@ -14,15 +14,6 @@ public enum PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL given for a decision is not an absolute `http`/`https`/`ws`/`wss` URL with a host.
     case unsupportedURL(String)
 
-    /// The CLI's documented exit code: 66 for a missing file, 74 for an unreadable one, 65 otherwise.
-    public var exitCode: Int32 {
-        switch self {
-        case .missingFile: return 66
-        case .unreadable: return 74
-        case .notAPropertyList, .notADictionary, .unsupportedURL: return 65
-        }
-    }
-
     public var description: String {
         switch self {
         case .missingFile(let path):

@@ -87,29 +87,47 @@ public enum Age {
         from input: inout BufferedSource<Base>, to sink: inout some ByteSink, identities: [any AgeIdentity],
         progress: ((Int) -> Void)?
     ) throws(SealError) {
-        let header = try AgeHeader.parse(from: &input)
+        let header = try SealError.staged(.ageHeader) { () throws(SealError) in try AgeHeader.parse(from: &input) }
         guard !identities.isEmpty else { throw .invalidParameter("no identities: give at least one") }
         if header.stanzas.count > 1 && header.stanzas.contains(where: { $0.type == ScryptRecipient.stanzaType }) {
-            throw .malformed("a scrypt (passphrase) stanza is not alone in the header, as the age spec requires")
+            throw .malformed(
+                SealErrorContext(
+                    "a scrypt (passphrase) stanza is not alone in the header, as the age spec requires",
+                    stage: .ageRecipientStanza))
         }
         var fileKey: SymmetricKey?
         for identity in identities where fileKey == nil {
-            fileKey = try identity.unwrap(header.stanzas)
+            fileKey = try SealError.staged(.ageRecipientStanza) { () throws(SealError) in
+                try identity.unwrap(header.stanzas)
+            }
         }
         guard let fileKey else {
             let types = Set(header.stanzas.map(\.type)).sorted().joined(separator: ", ")
             throw .wrongCredentials(
-                "no identity opened any of the \(header.stanzas.count) recipient stanza(s) (\(types)); "
-                    + "check the identity file or passphrase")
+                SealErrorContext(
+                    "no identity opened any of the \(header.stanzas.count) recipient stanza(s) (\(types)); "
+                        + "check the identity file or passphrase", stage: .ageRecipientStanza))
         }
         guard header.verifyMAC(fileKey: fileKey) else {
-            throw .authenticationFailed("the header MAC does not verify; the header was altered")
+            throw .authenticationFailed(
+                SealErrorContext("the header MAC does not verify; the header was altered", stage: .ageHeaderMAC))
         }
         let nonce = try input.readFully(16)
         guard nonce.count == 16 else {
-            throw .malformed("the file ends \(nonce.count) bytes into the 16-byte payload nonce")
+            throw .malformed(
+                SealErrorContext(
+                    "the file ends \(nonce.count) bytes into the 16-byte payload nonce", stage: .agePayloadNonce))
         }
-        try AgeStream.open(from: &input, to: &sink, key: payloadKey(fileKey: fileKey, nonce: nonce), progress: progress)
+        let payloadStart = input.offset
+        do {
+            try AgeStream.open(
+                from: &input, to: &sink, key: payloadKey(fileKey: fileKey, nonce: nonce), progress: progress)
+        } catch {
+            // AgeStream counts from the payload's first byte; callers get offsets into the file.
+            throw error.with { context in
+                if context.stage == .agePayloadChunk { context.offset = (context.offset ?? 0) + payloadStart }
+            }
+        }
     }
 
     static func payloadKey(fileKey: SymmetricKey, nonce: Data) -> SymmetricKey {

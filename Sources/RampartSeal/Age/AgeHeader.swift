@@ -62,11 +62,16 @@ public struct AgeHeader: Sendable {
             if line.hasPrefix("---") {
                 guard !stanzas.isEmpty else { throw .malformed("the header has no recipient stanza") }
                 guard line.hasPrefix("--- ") else {
-                    throw .malformed("the MAC line at byte \(lineOffset) must be '--- ' and the MAC")
+                    throw .malformed(
+                        SealErrorContext(
+                            "the MAC line at byte \(lineOffset) must be '--- ' and the MAC", offset: lineOffset))
                 }
                 let encodedMAC = line.dropFirst(4)
                 guard encodedMAC.utf8.count == 43, let mac = StrictBase64.decodeUnpadded(encodedMAC) else {
-                    throw .malformed("the header MAC at byte \(lineOffset) is not 32 bytes of canonical base64")
+                    throw .malformed(
+                        SealErrorContext(
+                            "the header MAC at byte \(lineOffset) is not 32 bytes of canonical base64",
+                            offset: lineOffset))
                 }
                 macInput.append(contentsOf: Data("---".utf8))
                 return AgeHeader(stanzas: stanzas, mac: mac, macInput: macInput)
@@ -78,7 +83,9 @@ public struct AgeHeader: Sendable {
             }
             let words = line.dropFirst(3).split(separator: " ", omittingEmptySubsequences: false)
             guard let type = words.first, words.allSatisfy(AgeStanza.isValidArgument) else {
-                throw .malformed("the stanza at byte \(lineOffset) has an empty or invalid argument")
+                throw .malformed(
+                    SealErrorContext(
+                        "the stanza at byte \(lineOffset) has an empty or invalid argument", offset: lineOffset))
             }
             guard stanzas.count < stanzaLimit else {
                 throw .malformed("the header has more than \(stanzaLimit) stanzas")
@@ -94,7 +101,10 @@ public struct AgeHeader: Sendable {
                 if bodyLine.utf8.count < 64 { break }
             }
             guard let decoded = StrictBase64.decodeUnpadded(body) else {
-                throw .malformed("the body of the '\(type)' stanza at byte \(lineOffset) is not canonical base64")
+                throw .malformed(
+                    SealErrorContext(
+                        "the body of the '\(type)' stanza at byte \(lineOffset) is not canonical base64",
+                        offset: lineOffset))
             }
             stanzas.append(AgeStanza(type: String(type), arguments: words.dropFirst().map(String.init), body: decoded))
             (line, lineOffset) = try nextLine(&input, after: "a stanza body")

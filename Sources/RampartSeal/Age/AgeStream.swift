@@ -89,7 +89,10 @@ public enum AgeStream {
         while true {
             let (body, moreFollows) = try nextBatch(&source, size: batchChunks * sealedChunkSize, carry: &carry)
             if body.isEmpty {
-                throw .truncated("the payload has no chunks after its nonce; the file was cut short")
+                throw .truncated(
+                    SealErrorContext(
+                        "the payload has no chunks after its nonce; the file was cut short", stage: .agePayloadChunk,
+                        offset: Int(counter) * sealedChunkSize, chunk: Int(counter)))
             }
             let pieces = (body.count + sealedChunkSize - 1) / sealedChunkSize
             // First attempt: every full chunk as a middle chunk, a short tail as the last chunk.
@@ -104,12 +107,14 @@ public enum AgeStream {
             // chunks before it still go out first, then the error.
             var released = Data(capacity: body.count)
             var failure: SealError?
+            var failedChunk: UInt64 = 0
             var done = false
             for index in 0..<pieces {
                 let start = body.startIndex + index * sealedChunkSize
                 let piece = body[start..<min(start + sealedChunkSize, body.endIndex)]
                 let position = counter + UInt64(index)
                 let isTail = index == pieces - 1 && !moreFollows
+                failedChunk = position
                 if let plaintext = opened[index] {
                     if piece.count < sealedChunkSize {
                         if plaintext.isEmpty && position > 0 {
@@ -125,6 +130,7 @@ public enum AgeStream {
                     if isTail {
                         failure = .truncated(
                             "the payload ends after chunk \(position) without a final chunk; the file was cut short")
+                        failedChunk = position + 1  // the chunk that is missing
                         break
                     }
                     continue
@@ -142,17 +148,26 @@ public enum AgeStream {
                         done = true
                     } else {
                         failure = .malformed("data follows the final chunk (number \(position)); the file was altered")
+                        failedChunk = position + 1  // the data after the final chunk
                     }
                 } else {
                     failure = .authenticationFailed(
-                        "chunk \(position) (at payload byte \(position * UInt64(sealedChunkSize))) does not authenticate; "
-                            + "the file was altered or damaged")
+                        SealErrorContext(
+                            "chunk \(position) (at payload byte \(position * UInt64(sealedChunkSize))) does not "
+                                + "authenticate; the file was altered or damaged"))
                 }
                 break
             }
             if !released.isEmpty { try sink.write(released) }
             progress?(body.count)
-            if let failure { throw failure }
+            if let failure {
+                // The offset counts from the first byte of the payload (after the nonce).
+                throw failure.with {
+                    $0.stage = .agePayloadChunk
+                    $0.chunk = Int(failedChunk)
+                    $0.offset = Int(failedChunk) * sealedChunkSize
+                }
+            }
             if done { return }
             counter += UInt64(pieces)
         }

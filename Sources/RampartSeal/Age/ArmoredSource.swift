@@ -30,7 +30,9 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
             return try input.readLine(limit: Self.lineLimit)
         } catch {
             throw .malformed(
-                "armor: line \(lineNumber) is longer than \(Self.lineLimit) bytes; lines hold 1 to 64 columns")
+                SealErrorContext(
+                    "armor: line \(lineNumber) is longer than \(Self.lineLimit) bytes; lines hold 1 to 64 columns",
+                    stage: .ageArmor))
         }
     }
 
@@ -39,7 +41,8 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
         self.input = input
         while true {
             guard let line = try self.nextLine() else {
-                throw .malformed("armor: the input holds only whitespace, no BEGIN line")
+                throw .malformed(
+                    SealErrorContext("armor: the input holds only whitespace, no BEGIN line", stage: .ageArmor))
             }
             let text = Self.content(of: line)
             if text.allSatisfy(isArmorWhitespace) && line.last == UInt8(ascii: "\n") {
@@ -48,8 +51,11 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
             }
             guard text == Data(ArmoredSink<DataSink>.beginLine.utf8), line.last == UInt8(ascii: "\n") else {
                 throw .malformed(
-                    "armor: line \(lineNumber) is not '\(ArmoredSink<DataSink>.beginLine)'; the input is neither a "
-                        + "binary age file (which starts 'age-encryption.org/v1') nor an armored one")
+                    SealErrorContext(
+                        "armor: line \(lineNumber) is not '\(ArmoredSink<DataSink>.beginLine)'; the input is neither a "
+                            + "binary age file (which starts 'age-encryption.org/v1') nor an armored one",
+                        stage: .ageArmor
+                    ))
             }
             return
         }
@@ -68,7 +74,7 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
         while !finished && decoded.count < count {
             lineNumber += 1
             guard let line = try nextLine() else {
-                throw .malformed("armor: the input ends before the END line")
+                throw .malformed(SealErrorContext("armor: the input ends before the END line", stage: .ageArmor))
             }
             let text = Self.content(of: line)
             if text == Data(ArmoredSink<DataSink>.endLine.utf8) {
@@ -76,13 +82,18 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
                 break
             }
             guard line.last == UInt8(ascii: "\n") else {
-                throw .malformed("armor: the input ends inside line \(lineNumber), before the END line")
+                throw .malformed(
+                    SealErrorContext(
+                        "armor: the input ends inside line \(lineNumber), before the END line", stage: .ageArmor))
             }
             guard !text.isEmpty, text.count <= 64 else {
-                throw .malformed("armor: line \(lineNumber) has \(text.count) columns; lines hold 1 to 64")
+                throw .malformed(
+                    SealErrorContext(
+                        "armor: line \(lineNumber) has \(text.count) columns; lines hold 1 to 64", stage: .ageArmor))
             }
             guard let bytes = StrictBase64.decodePadded(String(decoding: text, as: UTF8.self)) else {
-                throw .malformed("armor: line \(lineNumber) is not canonical padded base64")
+                throw .malformed(
+                    SealErrorContext("armor: line \(lineNumber) is not canonical padded base64", stage: .ageArmor))
             }
             decoded.append(bytes)
             if text.count < 64 || text.last == UInt8(ascii: "=") {
@@ -90,7 +101,10 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
                 guard let end = try nextLine(),
                     Self.content(of: end) == Data(ArmoredSink<DataSink>.endLine.utf8)
                 else {
-                    throw .malformed("armor: line \(lineNumber) should be the END line after a short or padded line")
+                    throw .malformed(
+                        SealErrorContext(
+                            "armor: line \(lineNumber) should be the END line after a short or padded line",
+                            stage: .ageArmor))
                 }
                 try finishAfterEnd()
             }
@@ -105,7 +119,8 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
             let rest = try input.read(upTo: 64 * 1024)
             if rest.isEmpty { return }
             guard rest.allSatisfy(isArmorWhitespace) else {
-                throw .malformed("armor: something other than whitespace follows the END line")
+                throw .malformed(
+                    SealErrorContext("armor: something other than whitespace follows the END line", stage: .ageArmor))
             }
         }
     }

@@ -55,14 +55,17 @@ public struct ScryptIdentity: AgeIdentity {
                 text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
             else {
                 throw .malformed(
-                    "a scrypt stanza's work factor '\(text)' is not a decimal number without leading zeros "
-                        + "(age writes 1 to \(Self.workFactorCeiling))")
+                    SealErrorContext(
+                        "a scrypt stanza's work factor '\(text)' is not a decimal number without leading zeros "
+                            + "(age writes 1 to \(Self.workFactorCeiling))", stage: .ageRecipientStanza))
             }
             guard text.utf8.count <= 2, let workFactor = Int(text), workFactor <= maxWorkFactor else {
                 let asked = text.utf8.count <= 2 ? " (\(Self.memory(forWorkFactor: Int(text) ?? 0)) of memory)" : ""
                 throw .malformed(
-                    "the scrypt work factor \(text)\(asked) is above the limit of \(maxWorkFactor) "
-                        + "(\(Self.memory(forWorkFactor: maxWorkFactor))); it was refused before computing anything")
+                    SealErrorContext(
+                        "the scrypt work factor \(text)\(asked) is above the limit of \(maxWorkFactor) "
+                            + "(\(Self.memory(forWorkFactor: maxWorkFactor))); it was refused before computing anything",
+                        stage: .ageRecipientStanza))
             }
             guard stanza.body.count == FileKeyWrap.fileKeySize + 16 else {
                 throw .malformed("a scrypt stanza's body is \(stanza.body.count) bytes; a wrapped file key is 32")

@@ -44,8 +44,9 @@ public struct ScryptRecipient: AgeRecipient {
                 rounds: rounds, blockSize: 8, parallelism: 1, maxMemory: 128 * 8 * rounds + (1 << 20))
         } catch {
             throw .io(
-                "scrypt with work factor \(workFactor) needs \(ScryptIdentity.memory(forWorkFactor: workFactor)) "
-                    + "of memory and failed (\(error))")
+                SealErrorContext(
+                    "scrypt with work factor \(workFactor) needs \(ScryptIdentity.memory(forWorkFactor: workFactor)) "
+                        + "of memory and failed (\(error))", stage: .ageRecipientStanza))
         }
     }
 }

@@ -40,12 +40,15 @@ extension RNCryptor {
             switch (self, options) {
             case (.password, 0):
                 throw .unrecognizedFormat(
-                    "the options byte at offset 1 is 0x00 (key-based RNCryptor v3 data) but a password was given:"
-                        + " decrypt it with the encryption key and HMAC key instead")
+                    SealErrorContext(
+                        "the options byte at offset 1 is 0x00 (key-based RNCryptor v3 data) but a password was given:"
+                            + " decrypt it with the encryption key and HMAC key instead", stage: .rncryptorHeader,
+                        offset: 1))
             case (.keys, 1):
                 throw .unrecognizedFormat(
-                    "the options byte at offset 1 is 0x01 (password-based RNCryptor v3 data) but keys were given:"
-                        + " decrypt it with the password instead")
+                    SealErrorContext(
+                        "the options byte at offset 1 is 0x01 (password-based RNCryptor v3 data) but keys were given:"
+                            + " decrypt it with the password instead", stage: .rncryptorHeader, offset: 1))
             default:
                 return
             }
@@ -99,12 +102,16 @@ extension RNCryptor {
     static func authenticationFailure(credentials: Credentials, tagOffset: Int) -> SealError {
         if credentials.isPassword {
             return .authenticationFailed(
-                "wrong password or altered data: the HMAC-SHA256 at byte offset \(tagOffset) does not match;"
-                    + " check the password, and if it is right the data was changed or corrupted")
+                SealErrorContext(
+                    "wrong password or altered data: the HMAC-SHA256 at byte offset \(tagOffset) does not match;"
+                        + " check the password, and if it is right the data was changed or corrupted",
+                    stage: .rncryptorHMAC, offset: tagOffset))
         }
         return .authenticationFailed(
-            "the HMAC-SHA256 at byte offset \(tagOffset) does not match: the data was altered or corrupted,"
-                + " or the encryption/HMAC keys are not the ones it was made with")
+            SealErrorContext(
+                "the HMAC-SHA256 at byte offset \(tagOffset) does not match: the data was altered or corrupted,"
+                    + " or the encryption/HMAC keys are not the ones it was made with", stage: .rncryptorHMAC,
+                offset: tagOffset))
     }
 
     /// Checks the length of everything after the header (ciphertext + 32-byte HMAC).
@@ -112,24 +119,28 @@ extension RNCryptor {
         let minimum = headerCount + blockCount + macCount
         guard bodyCount >= blockCount + macCount else {
             throw .truncated(
-                "the message is \(headerCount + bodyCount) bytes, but the shortest RNCryptor v3 message with this"
-                    + " header is \(minimum) bytes (\(headerCount)-byte header, one 16-byte AES block, 32-byte HMAC):"
-                    + " the input was cut short")
+                SealErrorContext(
+                    "the message is \(headerCount + bodyCount) bytes, but the shortest RNCryptor v3 message with this"
+                        + " header is \(minimum) bytes (\(headerCount)-byte header, one 16-byte AES block, 32-byte HMAC):"
+                        + " the input was cut short", stage: .rncryptorPayload, offset: headerCount))
         }
         let ciphertextCount = bodyCount - macCount
         guard ciphertextCount % blockCount == 0 else {
             throw .truncated(
-                "the ciphertext (byte offsets \(headerCount)..<\(headerCount + ciphertextCount)) is \(ciphertextCount)"
-                    + " bytes, not a multiple of the 16-byte AES block: the input was most likely cut short"
-                    + " (or has bytes appended)")
+                SealErrorContext(
+                    "the ciphertext (byte offsets \(headerCount)..<\(headerCount + ciphertextCount)) is \(ciphertextCount)"
+                        + " bytes, not a multiple of the 16-byte AES block: the input was most likely cut short"
+                        + " (or has bytes appended)", stage: .rncryptorPayload, offset: headerCount))
         }
     }
 
     /// The error for bad PKCS#7 padding after the HMAC verified.
     static func paddingFailure(blockOffset: Int) -> SealError {
         .malformed(
-            "the PKCS#7 padding of the last AES block (byte offset \(blockOffset)) is invalid although the HMAC"
-                + " verified: the message was produced by a faulty encryptor and cannot be decrypted")
+            SealErrorContext(
+                "the PKCS#7 padding of the last AES block (byte offset \(blockOffset)) is invalid although the HMAC"
+                    + " verified: the message was produced by a faulty encryptor and cannot be decrypted",
+                stage: .rncryptorPayload, offset: blockOffset))
     }
 
     static let blockCount = 16

@@ -146,14 +146,17 @@ extension RNCryptor {
             guard bytes.count >= 2 else {
                 if let first = bytes.first { _ = try headerCount(version: first, options: nil) }
                 throw .truncated(
-                    "the data is \(bytes.count) byte(s) long; an RNCryptor v3 message starts with a version byte,"
-                        + " an options byte and an IV and is at least 66 bytes: the input was cut short")
+                    SealErrorContext(
+                        "the data is \(bytes.count) byte(s) long; an RNCryptor v3 message starts with a version byte,"
+                            + " an options byte and an IV and is at least 66 bytes: the input was cut short",
+                        stage: .rncryptorHeader, offset: bytes.count))
             }
             let needed = try headerCount(version: bytes[0], options: bytes[1]) ?? keyBasedCount
             guard bytes.count >= needed else {
                 throw .truncated(
-                    "the data ends at byte offset \(bytes.count), inside the \(needed)-byte RNCryptor v3 header:"
-                        + " the input was cut short")
+                    SealErrorContext(
+                        "the data ends at byte offset \(bytes.count), inside the \(needed)-byte RNCryptor v3 header:"
+                            + " the input was cut short", stage: .rncryptorHeader, offset: bytes.count))
             }
             if bytes[1] == 1 {
                 return try Header(
@@ -169,8 +172,10 @@ extension RNCryptor {
             guard version == Self.version else {
                 let hint = version == 2 || version == 1 ? " (RNCryptor v\(version) is not supported)" : ""
                 throw .unrecognizedFormat(
-                    "byte offset 0 is \(hex(version)), but RNCryptor v3 data starts with 0x03\(hint):"
-                        + " this is not RNCryptor v3 data; check that the input is the file you meant")
+                    SealErrorContext(
+                        "byte offset 0 is \(hex(version)), but RNCryptor v3 data starts with 0x03\(hint):"
+                            + " this is not RNCryptor v3 data; check that the input is the file you meant",
+                        stage: .rncryptorHeader, offset: 0))
             }
             guard let options else { return nil }
             switch options {
@@ -178,8 +183,10 @@ extension RNCryptor {
             case 1: return passwordBasedCount
             default:
                 throw .unrecognizedFormat(
-                    "the options byte at offset 1 is \(hex(options)), but RNCryptor v3 allows only 0x00 (key-based)"
-                        + " or 0x01 (password-based): this is not RNCryptor v3 data")
+                    SealErrorContext(
+                        "the options byte at offset 1 is \(hex(options)), but RNCryptor v3 allows only 0x00 (key-based)"
+                            + " or 0x01 (password-based): this is not RNCryptor v3 data", stage: .rncryptorHeader,
+                        offset: 1))
             }
         }
     }

@@ -42,8 +42,10 @@ enum OutputTarget: Equatable {
         let link = SystemCalls.linkTarget(path) ?? "?"
         if targetKind == S_IFREG && link.hasPrefix("/proc/") {
             throw .cannotCreateOutput(
-                "\(path) is a link to an open descriptor (\(link)) that is a regular file; "
-                    + "it is not replaced: write to standard output or to the file itself")
+                SealErrorContext(
+                    "\(path) is a link to an open descriptor (\(link)) that is a regular file; "
+                        + "it is not replaced: write to standard output or to the file itself", stage: .output,
+                    path: path))
         }
         return try classify(targetKind, owner: target.st_uid, path: path, through: link)
     }
@@ -56,8 +58,10 @@ enum OutputTarget: Equatable {
         case S_IFREG: return .existing
         case S_IFIFO where owner != geteuid():
             throw .cannotCreateOutput(
-                "\(subject) is a FIFO that belongs to another user (uid \(owner)); plaintext is never written "
-                    + "into it, as whoever planted it would read it: remove it or choose another name")
+                SealErrorContext(
+                    "\(subject) is a FIFO that belongs to another user (uid \(owner)); plaintext is never written "
+                        + "into it, as whoever planted it would read it: remove it or choose another name",
+                    stage: .output, path: path))
         case S_IFIFO: return .writeThrough("a FIFO")
         case S_IFCHR: return .writeThrough("a character device")
         case S_IFDIR:

@@ -26,9 +26,10 @@ struct ScryptParameters: Sendable, Hashable {
     static func fresh(workFactor: Int) throws(VaultError) -> ScryptParameters {
         guard workFactorRange.contains(workFactor) else {
             throw .invalidParameter(
-                "the scrypt work factor \(workFactor) is outside \(workFactorRange.lowerBound)…\(workFactorRange.upperBound); "
-                    + "choose one in that range (17, the default, takes 128 MiB; each step doubles time and memory)"
-            )
+                VaultErrorContext(
+                    "the scrypt work factor \(workFactor) is outside \(workFactorRange.lowerBound)…\(workFactorRange.upperBound); "
+                        + "choose one in that range (17, the default, takes 128 MiB; each step doubles time and memory)"
+                ))
         }
         return ScryptParameters(workFactor: workFactor, blockSize: 8, parallelism: 1, salt: RandomBytes.make(16))
     }
@@ -47,9 +48,10 @@ struct ScryptParameters: Sendable, Hashable {
     func deriveKey(_ secret: String) throws(VaultError) -> SymmetricKey {
         guard let memory else {
             throw .damaged(
-                "the stored scrypt parameters (log2 N = \(workFactor), r = \(blockSize), p = \(parallelism)) are outside "
-                    + "log2 N 1…22, r 1…32, p 1…16 or 4 GiB of memory; the file is damaged or hostile, restore a backup"
-            )
+                VaultErrorContext(
+                    "the stored scrypt parameters (log2 N = \(workFactor), r = \(blockSize), p = \(parallelism)) are outside "
+                        + "log2 N 1…22, r 1…32, p 1…16 or 4 GiB of memory; the file is damaged or hostile, restore a backup",
+                    location: "vault_meta"))
         }
         do {
             return try KDF.Scrypt.deriveKey(
@@ -57,8 +59,9 @@ struct ScryptParameters: Sendable, Hashable {
                 blockSize: blockSize, parallelism: parallelism, maxMemory: memory + (1 << 20))
         } catch {
             throw .io(
-                "scrypt (log2 N = \(workFactor), r = \(blockSize), p = \(parallelism)) could not get its "
-                    + "\(max(1, memory >> 20)) MiB of memory; free some memory and try again")
+                VaultErrorContext(
+                    "scrypt (log2 N = \(workFactor), r = \(blockSize), p = \(parallelism)) could not get its "
+                        + "\(max(1, memory >> 20)) MiB of memory; free some memory and try again"))
         }
     }
 

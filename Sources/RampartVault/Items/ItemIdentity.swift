@@ -120,8 +120,9 @@ public struct ItemIdentity: Sendable, Hashable, CustomStringConvertible {
         for (field, value) in zip(itemClass.primaryKey, values) where value.unicodeScalars.contains("\u{FFFD}") {
             throw .invalidEncoding(
                 field,
-                "the \(field.rawValue) \(Self.quoted(value)) holds U+FFFD, the character invalid UTF-8 is decoded to; "
-                    + "give the name as valid UTF-8 (a lossy decoding would make different names one item)")
+                VaultErrorContext(
+                    "the \(field.rawValue) \(Self.quoted(value)) holds U+FFFD, the character invalid UTF-8 is decoded to; "
+                        + "give the name as valid UTF-8 (a lossy decoding would make different names one item)"))
         }
     }
 

@@ -69,7 +69,9 @@ struct StoredValues {
         case .blob: found = "a blob"
         }
         return .damaged(
-            "\(path): \(table).\(name(index)) holds \(found) where the vault writes \(expected); "
-                + "the file was altered or is damaged, restore a backup")
+            VaultErrorContext(
+                "\(path): \(table).\(name(index)) holds \(found) where the vault writes \(expected); "
+                    + "the file was altered or is damaged, restore a backup", path: path,
+                location: "\(table).\(name(index))"))
     }
 }

@@ -44,9 +44,11 @@ final class VaultStore: Sendable {
             if code == EEXIST {
                 var info = stat()
                 if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                    throw .vaultExists("\(path) is a directory; give the vault a file name with --path")
+                    throw .vaultExists(
+                        VaultErrorContext("\(path) is a directory; give the vault a file name", path: path))
                 }
-                throw .vaultExists("\(path) exists; open it, or choose another --path")
+                throw .vaultExists(
+                    VaultErrorContext("\(path) exists; open it, or create the vault at another path", path: path))
             }
             throw .io("cannot create \(path): \(describe(code))")
         }
@@ -82,7 +84,8 @@ final class VaultStore: Sendable {
             let code = errno
             if code == ENOENT || code == ENOTDIR {
                 throw .vaultNotFound(
-                    "\(path) does not exist; create it with `rampart vault init` or Vault.create(at:)")
+                    VaultErrorContext(
+                        "\(path) does not exist; create a vault there first (Vault.create(at:))", path: path))
             }
             throw .io("\(path) cannot be examined: \(describe(code))")
         }
@@ -91,8 +94,10 @@ final class VaultStore: Sendable {
         }
         guard faccessat(AT_FDCWD, path, R_OK | W_OK, AT_EACCESS) == 0 else {
             throw .io(
-                "\(path) cannot be opened for reading and writing (\(describe(errno))); the vault needs both "
-                    + "(for itself and its -wal and -shm files): fix its permissions (chmod 600) or use a copy")
+                VaultErrorContext(
+                    "\(path) cannot be opened for reading and writing (\(describe(errno))); the vault needs both "
+                        + "(for itself and its -wal and -shm files): fix its permissions (chmod 600) or use a copy",
+                    path: path))
         }
         guard info.st_size > 0 else {
             throw .unsupportedFormat("\(path) is an empty file, not a vault; it was left as it is")
@@ -106,15 +111,17 @@ final class VaultStore: Sendable {
             }
             guard faccessat(AT_FDCWD, companion, R_OK | W_OK, AT_EACCESS) == 0 else {
                 throw .io(
-                    "\(companion) cannot be opened for reading and writing (\(describe(errno))); fix its "
-                        + "permissions (chmod 600), or remove it while no process uses the vault")
+                    VaultErrorContext(
+                        "\(companion) cannot be opened for reading and writing (\(describe(errno))); fix its "
+                            + "permissions (chmod 600), or remove it while no process uses the vault", path: companion))
             }
         }
         let folder = (path as NSString).deletingLastPathComponent
         if missingCompanion, faccessat(AT_FDCWD, folder.isEmpty ? "." : folder, W_OK | X_OK, AT_EACCESS) != 0 {
             throw .io(
-                "the folder of \(path) is not writable (\(describe(errno))); the vault creates its -wal and -shm "
-                    + "files there: fix the folder's permissions or use a copy of the vault elsewhere")
+                VaultErrorContext(
+                    "the folder of \(path) is not writable (\(describe(errno))); the vault creates its -wal and -shm "
+                        + "files there: fix the folder's permissions or use a copy of the vault elsewhere", path: path))
         }
         try probe(path, busyTimeout: busyTimeout)
     }
@@ -232,9 +239,10 @@ final class VaultStore: Sendable {
             salt: try values.blob(1))
         guard scrypt.memory != nil else {
             throw VaultError.damaged(
-                "\(path): vault_meta holds scrypt parameters (log2 N = \(scrypt.workFactor), r = \(scrypt.blockSize), "
-                    + "p = \(scrypt.parallelism)) outside log2 N 1…22, r 1…32, p 1…16 or 4 GiB of memory; "
-                    + "the file is damaged or hostile, restore a backup")
+                VaultErrorContext(
+                    "\(path): vault_meta holds scrypt parameters (log2 N = \(scrypt.workFactor), r = \(scrypt.blockSize), "
+                        + "p = \(scrypt.parallelism)) outside log2 N 1…22, r 1…32, p 1…16 or 4 GiB of memory; "
+                        + "the file is damaged or hostile, restore a backup", path: path, location: "vault_meta"))
         }
         let metadata = VaultMetadata(formatVersion: version, scrypt: scrypt, deviceCheck: try values.blob(5))
         var keys: [String: Data] = [:]

@@ -21,7 +21,7 @@ struct ATSRuleOptions: ParsableArguments {
         do {
             document = try ATSDocument.load(contentsOf: URL(fileURLWithPath: path))
         } catch let error as PolicyError {
-            throw CommandFailure(error.description, status: ExitStatus(rawValue: error.exitCode) ?? .dataError)
+            throw CommandFailure(error.description, status: ExitStatus(error))
         }
         if strict && document.hasErrors {
             let listed = document.diagnostics.filter { $0.severity == .error }.map { "  \($0)" }.joined(separator: "\n")

@@ -26,7 +26,7 @@ enum FetchOutput {
         } catch {
             await response.body.discard()
             var hint = ""
-            if case .cannotCreateOutput(let detail) = error, detail.hasSuffix("already exists") {
+            if case .cannotCreateOutput(let context) = error, context.detail.hasSuffix("already exists") {
                 hint = "; pass --force to replace it"
             }
             throw CommandFailure("-o \(output): \(error)\(hint)", status: .cannotCreate)

@@ -56,7 +56,7 @@ struct PinCommand: AsyncParsableCommand {
                     chain += try CertificateFile.readEncoded(URL(fileURLWithPath: file))
                 }
             } catch let error as TrustError {
-                throw CommandFailure(error.description, status: ExitStatus(rawValue: error.exitCode) ?? .dataError)
+                throw CommandFailure(error.description, status: ExitStatus(error))
             } catch let error as ServedChainProbe.Failure {
                 throw CommandFailure(error.description, status: .ioError)
             }

@@ -14,6 +14,6 @@ enum SealFailure {
 
     static func failure(_ error: SealError) -> CommandFailure {
         if case .brokenPipe = error { return CommandFailure("", status: .brokenPipe) }
-        return CommandFailure(error.description, status: ExitStatus(rawValue: error.exitCode) ?? .dataError)
+        return CommandFailure(error.description, status: ExitStatus(error))
     }
 }

@@ -8,8 +8,17 @@ enum VaultFailure {
             return try work()
         } catch {
             throw CommandFailure(
-                ControlCharacterEscaping.sanitized(error.description),
-                status: ExitStatus(rawValue: error.exitCode) ?? .dataError)
+                ControlCharacterEscaping.sanitized(error.description + hint(for: error)), status: ExitStatus(error))
+        }
+    }
+
+    /// What to type next, for failures the command line can fix.
+    private static func hint(for error: VaultError) -> String {
+        switch error {
+        case .vaultNotFound: return "; create one with `rampart vault init`"
+        case .cannotCreateFile(let context) where context.detail.contains("already exists"):
+            return " (--force replaces it)"
+        default: return ""
         }
     }
 }

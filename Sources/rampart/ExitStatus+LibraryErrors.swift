@@ -1,0 +1,57 @@
+import RampartPolicy
+import RampartSeal
+import RampartTrust
+import RampartVault
+
+/// The documented exit status of each library failure. The libraries name what went wrong; which
+/// number a shell sees is the command line's decision, made here and nowhere else.
+extension ExitStatus {
+    /// 66 missing file, 74 unreadable, 65 anything else (not a property list, not a dictionary, a URL ATS does
+    /// not decide for).
+    init(_ error: PolicyError) {
+        switch error {
+        case .missingFile: self = .noInput
+        case .unreadable: self = .ioError
+        case .notAPropertyList, .notADictionary, .unsupportedURL: self = .dataError
+        }
+    }
+
+    /// 66 missing input (or no file there), 74 unreadable, 65 bad data, 2 a pin configuration refused.
+    init(_ error: TrustError) {
+        switch error {
+        case .missingFile, .notAFile: self = .noInput
+        case .unreadable: self = .ioError
+        case .malformedPin, .malformedCertificate: self = .dataError
+        }
+    }
+
+    /// 77 wrong credentials or failed authentication, 65 bad data, 2 invalid parameter, 66 missing input,
+    /// 73 cannot create the output, 74 I/O, 141 the output's reader went away.
+    init(_ error: SealError) {
+        switch error {
+        case .wrongCredentials, .authenticationFailed: self = .authenticationFailed
+        case .truncated, .malformed, .unrecognizedFormat: self = .dataError
+        case .invalidParameter: self = .usage
+        case .notFound: self = .noInput
+        case .cannotCreateOutput: self = .cannotCreate
+        case .io: self = .ioError
+        case .brokenPipe: self = .brokenPipe
+        }
+    }
+
+    /// 1 no such item, duplicate or locked; 77 authentication; 2 invalid parameter; 66 no vault or no backup
+    /// file; 73 the vault exists or the backup cannot be created; 65 bad data (not a vault, damaged, a name
+    /// that is not UTF-8); 74 I/O.
+    init(_ error: VaultError) {
+        switch error {
+        case .itemNotFound, .duplicateItem, .locked, .interactionNotAllowed: self = .policyViolation
+        case .wrongPassphrase, .wrongApplicationPassword, .userPresenceDenied, .itemAuthenticationFailed, .wrongDevice:
+            self = .authenticationFailed
+        case .invalidParameter: self = .usage
+        case .vaultNotFound, .fileNotFound: self = .noInput
+        case .vaultExists, .cannotCreateFile: self = .cannotCreate
+        case .unsupportedFormat, .damaged, .invalidEncoding: self = .dataError
+        case .io: self = .ioError
+        }
+    }
+}

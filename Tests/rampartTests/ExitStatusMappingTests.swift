@@ -1,0 +1,56 @@
+import RampartPolicy
+import RampartSeal
+import RampartTrust
+import RampartVault
+import Testing
+
+@testable import rampart
+
+/// The command line's status type (Swift Testing has an `ExitStatus` of its own).
+private typealias ExitStatus = rampart.ExitStatus
+
+/// The documented exit status of every library failure: the libraries name the failure, the
+/// command line alone decides the number.
+@Suite("Exit statuses of library failures")
+struct ExitStatusMappingTests {
+    @Test("SealError: 77 credentials, 65 data, 2 parameters, 66 missing, 73 output, 74 I/O, 141 pipe")
+    func seal() {
+        let table: [(SealError, ExitStatus)] = [
+            (.wrongCredentials("x"), .authenticationFailed), (.authenticationFailed("x"), .authenticationFailed),
+            (.truncated("x"), .dataError), (.malformed("x"), .dataError), (.unrecognizedFormat("x"), .dataError),
+            (.invalidParameter("x"), .usage), (.notFound("x"), .noInput), (.cannotCreateOutput("x"), .cannotCreate),
+            (.io("x"), .ioError), (.brokenPipe("x"), .brokenPipe),
+        ]
+        for (error, status) in table { #expect(ExitStatus(error) == status, "\(error)") }
+        #expect(ExitStatus.brokenPipe.rawValue == 141 && ExitStatus.authenticationFailed.rawValue == 77)
+    }
+
+    @Test("VaultError: 1 item and lock states, 77 authentication, 2, 66, 73, 65, 74")
+    func vault() {
+        let table: [(VaultError, ExitStatus)] = [
+            (.itemNotFound("x"), .policyViolation), (.duplicateItem("x"), .policyViolation),
+            (.locked("x"), .policyViolation), (.interactionNotAllowed("x"), .policyViolation),
+            (.wrongPassphrase("x"), .authenticationFailed), (.wrongApplicationPassword("x"), .authenticationFailed),
+            (.userPresenceDenied("x"), .authenticationFailed), (.itemAuthenticationFailed("x"), .authenticationFailed),
+            (.wrongDevice("x"), .authenticationFailed), (.invalidParameter("x"), .usage),
+            (.invalidEncoding(.account, "x"), .dataError), (.vaultNotFound("x"), .noInput),
+            (.fileNotFound("x"), .noInput), (.vaultExists("x"), .cannotCreate), (.cannotCreateFile("x"), .cannotCreate),
+            (.unsupportedFormat("x"), .dataError), (.damaged("x"), .dataError), (.io("x"), .ioError),
+        ]
+        for (error, status) in table { #expect(ExitStatus(error) == status, "\(error)") }
+    }
+
+    @Test("PolicyError and TrustError: 66 missing, 74 unreadable, 65 bad data")
+    func policyAndTrust() {
+        #expect(ExitStatus(PolicyError.missingFile(path: "p")) == .noInput)
+        #expect(ExitStatus(PolicyError.unreadable(path: "p", reason: "r")) == .ioError)
+        #expect(ExitStatus(PolicyError.notAPropertyList(source: "s", reason: "r")) == .dataError)
+        #expect(ExitStatus(PolicyError.notADictionary(source: "s", found: "f")) == .dataError)
+        #expect(ExitStatus(PolicyError.unsupportedURL("u")) == .dataError)
+        #expect(ExitStatus(TrustError.missingFile(path: "p")) == .noInput)
+        #expect(ExitStatus(TrustError.notAFile(path: "p", kind: "a directory")) == .noInput)
+        #expect(ExitStatus(TrustError.unreadable(path: "p", reason: "r")) == .ioError)
+        #expect(ExitStatus(TrustError.malformedPin("p", reason: "r")) == .dataError)
+        #expect(ExitStatus(TrustError.malformedCertificate(source: "s", reason: "r")) == .dataError)
+    }
+}
