@@ -1,4 +1,8 @@
-/// Why trust material could not be read or a trust configuration is invalid.
+/// Why trust material could not be read, or a trust configuration is refused: thrown by the calls
+/// that read certificates and pins or build a pinning configuration.
+///
+/// A chain that is read fine but not trusted is not an error: its reasons are
+/// ``TrustRejection`` values in a ``TrustDecision``.
 public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A pin string is not `sha256/BASE64` or base64 of 32 bytes.
     case malformedPin(String, reason: String)
@@ -10,6 +14,12 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedCertificate(source: String, reason: String)
     /// A path given as a certificate file names something else (`kind`: "a directory").
     case notAFile(path: String, kind: String)
+    /// An enforced pinning entry with fewer than two distinct pins: one key rotation away from an outage.
+    case noBackupPin(domain: String, count: Int)
+    /// Subdomain coverage on a public suffix (`com`, `co.uk`…) would pin every site under it.
+    case publicSuffixWithSubdomains(domain: String)
+    /// A pinned domain that is not a host name.
+    case malformedDomain(String)
 
     public var description: String {
         switch self {
@@ -23,6 +33,13 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(source): not a certificate: \(reason); give PEM (one or more CERTIFICATE blocks) or DER"
         case .notAFile(let path, let kind):
             return "\(path) is \(kind), not a certificate file; give the path of a PEM or DER file"
+        case .noBackupPin(let domain, let count):
+            return
+                "\(domain): \(count) pin(s) while enforcing; pin at least two keys (one a backup kept offline) or use report-only"
+        case .publicSuffixWithSubdomains(let domain):
+            return "\(domain) is a public suffix; pinning it with subdomains would pin every site under it"
+        case .malformedDomain(let domain):
+            return "'\(domain)' is not a host name (no wildcards, ports, paths or spaces; use coverage for subdomains)"
         }
     }
 }

@@ -47,7 +47,7 @@ public final class TrustVerificationCallback: Sendable {
     public var callback: NIOSSLCustomVerificationCallbackWithMetadata {
         { [self] certificates, promise in
             var der: [[UInt8]] = []
-            var failure: TrustFailure?
+            var failure: TrustRejection?
             for (position, certificate) in certificates.enumerated() where failure == nil {
                 do {
                     der.append(try certificate.toDERBytes())

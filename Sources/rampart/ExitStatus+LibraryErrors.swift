@@ -12,7 +12,7 @@ extension ExitStatus {
         switch error {
         case .missingFile: self = .noInput
         case .unreadable: self = .ioError
-        case .notAPropertyList, .notADictionary, .unsupportedURL: self = .dataError
+        case .notAPropertyList, .notADictionary, .unsupportedURL, .ignoredValues: self = .dataError
         }
     }
 
@@ -22,6 +22,7 @@ extension ExitStatus {
         case .missingFile, .notAFile: self = .noInput
         case .unreadable: self = .ioError
         case .malformedPin, .malformedCertificate: self = .dataError
+        case .noBackupPin, .publicSuffixWithSubdomains, .malformedDomain: self = .usage
         }
     }
 

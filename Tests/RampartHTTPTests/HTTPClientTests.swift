@@ -106,9 +106,9 @@ struct HTTPClientTests {
     func invalidPinnedDomains() throws {
         let pin = try #require(ATSPin(base64: Data(repeating: 7, count: 32).base64EncodedString()))
         let wildcard = ATSConfiguration(pinnedDomains: ["*.example.com": ATSPinnedDomain(leafIdentities: [pin])])
-        #expect(throws: TrustConfigurationError.self) { try LabHTTP.client(policy: wildcard) }
+        #expect(throws: TrustError.self) { try LabHTTP.client(policy: wildcard) }
         let empty = ATSConfiguration(pinnedDomains: ["api.example.com": ATSPinnedDomain()])
-        #expect(throws: TrustConfigurationError.self) { try LabHTTP.client(policy: empty) }
+        #expect(throws: TrustError.self) { try LabHTTP.client(policy: empty) }
     }
 
     @Test("A pin failure is reported (TrustKit JSON POST) in the background, once per window")

@@ -75,6 +75,23 @@ struct ATSDecodingTests {
         #expect(document.configuration.pinnedDomains["short.example.com"]?.leafIdentities.isEmpty == true)
     }
 
+    @Test("strict loading refuses values ATS would ignore and lists them; clean files load as before")
+    func strictLoading() throws {
+        #expect {
+            try ATSDocument.loadStrictly(contentsOf: try PolicyFixtures.url("bad-types.plist"))
+        } throws: { error in
+            guard case PolicyError.ignoredValues(let source, let diagnostics) = error else { return false }
+            return source.hasSuffix("bad-types.plist") && diagnostics.count == 5
+                && diagnostics.allSatisfy { $0.severity == .error }
+        }
+        #expect(throws: PolicyError.self) { try ATSPolicy(contentsOf: try PolicyFixtures.url("bad-types.plist")) }
+        let strict = try ATSDocument.loadStrictly(contentsOf: try PolicyFixtures.url("exceptions.plist"))
+        let lenient = try ATSDocument.load(contentsOf: try PolicyFixtures.url("exceptions.plist"))
+        #expect(strict.configuration == lenient.configuration)
+        let policy = try ATSPolicy(contentsOf: try PolicyFixtures.url("exceptions.plist"))
+        #expect(policy.configuration == lenient.configuration)
+    }
+
     @Test("a JSON integer where a Boolean belongs is an error, a JSON Boolean is not")
     func jsonBooleans() throws {
         let document = try PolicyFixtures.document("ats.json")
@@ -106,6 +123,7 @@ struct ATSDecodingTests {
             case .notADictionary: found = "notADictionary"
             case .unreadable: found = "unreadable"
             case .unsupportedURL: found = "unsupportedURL"
+            case .ignoredValues: found = "ignoredValues"
             }
             #expect(found == expected)
             #expect(error.description.contains(url.path))

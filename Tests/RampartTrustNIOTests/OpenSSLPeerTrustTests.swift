@@ -90,7 +90,7 @@ struct OpenSSLPeerTrustTests {
         #expect(outcome.decision?.validatedChain.isEmpty == true || reason == "pinMismatch")
     }
 
-    static func name(_ failure: TrustFailure) -> String {
+    static func name(_ failure: TrustRejection) -> String {
         switch failure {
         case .expired: return "expired"
         case .notYetValid: return "notYetValid"

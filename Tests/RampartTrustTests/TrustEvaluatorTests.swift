@@ -154,7 +154,7 @@ struct TrustEvaluatorTests {
         arguments: ["single pin", "public suffix", "wildcard", "co.uk", "single label"])
     func configuration(mistake: String) throws {
         let two: [PinnedHost.ScopedPin] = [.init(try offlineBackup), .init(try intermediatePin)]
-        #expect(throws: TrustConfigurationError.self) {
+        #expect(throws: TrustError.self) {
             switch mistake {
             case "single pin": _ = try PinnedHost(domain: "example.com", pins: [.init(try offlineBackup)])
             case "public suffix": _ = try PinnedHost(domain: "com", coverage: .anyDepthOfSubdomains, pins: two)

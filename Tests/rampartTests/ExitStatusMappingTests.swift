@@ -40,17 +40,21 @@ struct ExitStatusMappingTests {
         for (error, status) in table { #expect(ExitStatus(error) == status, "\(error)") }
     }
 
-    @Test("PolicyError and TrustError: 66 missing, 74 unreadable, 65 bad data")
+    @Test("PolicyError and TrustError: 66 missing, 74 unreadable, 65 bad data, 2 a refused pin configuration")
     func policyAndTrust() {
         #expect(ExitStatus(PolicyError.missingFile(path: "p")) == .noInput)
         #expect(ExitStatus(PolicyError.unreadable(path: "p", reason: "r")) == .ioError)
         #expect(ExitStatus(PolicyError.notAPropertyList(source: "s", reason: "r")) == .dataError)
         #expect(ExitStatus(PolicyError.notADictionary(source: "s", found: "f")) == .dataError)
         #expect(ExitStatus(PolicyError.unsupportedURL("u")) == .dataError)
+        #expect(ExitStatus(PolicyError.ignoredValues(source: "s", diagnostics: [])) == .dataError)
         #expect(ExitStatus(TrustError.missingFile(path: "p")) == .noInput)
         #expect(ExitStatus(TrustError.notAFile(path: "p", kind: "a directory")) == .noInput)
         #expect(ExitStatus(TrustError.unreadable(path: "p", reason: "r")) == .ioError)
         #expect(ExitStatus(TrustError.malformedPin("p", reason: "r")) == .dataError)
         #expect(ExitStatus(TrustError.malformedCertificate(source: "s", reason: "r")) == .dataError)
+        #expect(ExitStatus(TrustError.noBackupPin(domain: "d", count: 1)) == .usage)
+        #expect(ExitStatus(TrustError.publicSuffixWithSubdomains(domain: "co.uk")) == .usage)
+        #expect(ExitStatus(TrustError.malformedDomain("*.x")) == .usage)
     }
 }

@@ -8,7 +8,7 @@ import RampartTrust
 ///
 /// ```swift
 /// var configuration = HTTPClientConfiguration()
-/// configuration.policy = ATSPolicy(try ATSDocument.load(contentsOf: plistURL).configuration)
+/// configuration.policy = try ATSPolicy(contentsOf: plistURL)  // refuses values ATS would ignore
 /// configuration.pinning = [try PinnedHost(domain: "api.example.com", pins: [primary, backup])]
 /// configuration.proxy = try ProxySettings.fromEnvironment()
 /// let client = try HTTPClient(configuration: configuration)

@@ -44,6 +44,28 @@ public struct ATSDocument: Sendable {
         return try decode(data, source: url.path)
     }
 
+    /// Reads a file as ``load(contentsOf:)`` does and refuses it when any value would be ignored by
+    /// ATS (``hasErrors``): the rule for code that makes decisions from the file, so that what it
+    /// enforces is what the app gets. `rampart ats check` and `rampart fetch --policy` load this way.
+    ///
+    /// ```swift
+    /// let policy = ATSPolicy(try ATSDocument.loadStrictly(contentsOf: plistURL).configuration)
+    /// ```
+    ///
+    /// - Throws: ``PolicyError/ignoredValues(source:diagnostics:)`` listing the error diagnostics,
+    ///   or the errors of ``load(contentsOf:)``.
+    public static func loadStrictly(contentsOf url: URL) throws -> ATSDocument {
+        let document = try load(contentsOf: url)
+        try document.refuseIgnoredValues()
+        return document
+    }
+
+    /// Throws ``PolicyError/ignoredValues(source:diagnostics:)`` when any diagnostic is an error.
+    public func refuseIgnoredValues() throws {
+        guard hasErrors else { return }
+        throw PolicyError.ignoredValues(source: source, diagnostics: diagnostics.filter { $0.severity == .error })
+    }
+
     /// Decodes bytes, detecting JSON (first non-blank byte `{`), binary plist (`bplist`) or XML plist.
     /// A UTF-8 byte order mark, as Windows editors write, is skipped.
     public static func decode(_ data: Data, source: String = "<data>") throws -> ATSDocument {

@@ -29,6 +29,16 @@ public struct ATSPolicy: Sendable {
         var network: AddressKey
     }
 
+    /// The policy of an `Info.plist`, ATS dictionary or JSON file, loaded strictly: a file with
+    /// values ATS would ignore is refused (``ATSDocument/loadStrictly(contentsOf:)``).
+    ///
+    /// ```swift
+    /// let policy = try ATSPolicy(contentsOf: URL(fileURLWithPath: "Info.plist"))
+    /// ```
+    public init(contentsOf url: URL, os: ATSOSGeneration = .newest) throws {
+        self.init(try ATSDocument.loadStrictly(contentsOf: url).configuration, os: os)
+    }
+
     public init(_ configuration: ATSConfiguration, os: ATSOSGeneration = .newest) {
         self.configuration = configuration
         self.os = os

@@ -61,7 +61,7 @@ public struct PinnedHost: Sendable, Hashable {
     /// Where pin-failure reports are sent.
     public var reportURIs: [URL]
 
-    /// - Throws: ``TrustConfigurationError`` for a configuration that would fail silently or
+    /// - Throws: ``TrustError`` for a configuration that would fail silently or
     ///   brick the app: an enforced entry without a backup pin, a public suffix with subdomains,
     ///   an empty or malformed domain.
     /// - Parameter requiresBackupPin: `false` only to mirror a configuration that already ships
@@ -72,13 +72,13 @@ public struct PinnedHost: Sendable, Hashable {
     ) throws {
         let name = domain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
         guard !name.isEmpty, !name.contains("*"), !name.contains("/"), !name.contains(":"), !name.contains(" ") else {
-            throw TrustConfigurationError.malformedDomain(domain)
+            throw TrustError.malformedDomain(domain)
         }
         if enforced && Set(pins).count < (requiresBackupPin ? 2 : 1) {
-            throw TrustConfigurationError.noBackupPin(domain: name, count: Set(pins).count)
+            throw TrustError.noBackupPin(domain: name, count: Set(pins).count)
         }
         if coverage != .exactHost && PublicSuffixes.contains(name) {
-            throw TrustConfigurationError.publicSuffixWithSubdomains(domain: name)
+            throw TrustError.publicSuffixWithSubdomains(domain: name)
         }
         self.domain = name
         self.coverage = coverage

@@ -29,7 +29,7 @@ public struct TrustDecision: Sendable {
     }
 
     public var verdict: Verdict
-    public var failures: [TrustFailure]
+    public var failures: [TrustRejection]
     public var warnings: [Warning]
     /// The validated path, leaf first, root last (empty when validation failed).
     public var validatedChain: [Certificate]
@@ -44,7 +44,7 @@ extension TrustDecision {
     /// ```swift
     /// let decision = TrustDecision(rejecting: [.undecodableCertificate(position: 1, detail: "truncated")])
     /// ```
-    public init(rejecting failures: [TrustFailure]) {
+    public init(rejecting failures: [TrustRejection]) {
         self.init(verdict: .rejected, failures: failures, warnings: [], validatedChain: [], pinMismatch: nil)
     }
 }

@@ -8,7 +8,7 @@ extension TrustEvaluator {
     /// It needs nothing but swift-certificates, so an iOS or macOS app can call it from its own
     /// `URLSessionDelegate` (the DER bytes come from `SecTrustCopyCertificateChain`) without
     /// linking SwiftNIO or BoringSSL. A certificate that does not decode rejects the chain
-    /// (``TrustFailure/undecodableCertificate(position:detail:)``).
+    /// (``TrustRejection/undecodableCertificate(position:detail:)``).
     ///
     /// ```swift
     /// let chain = (SecTrustCopyCertificateChain(trust) as? [SecCertificate] ?? [])
@@ -37,7 +37,7 @@ extension TrustEvaluator {
 
     /// The certificates of a DER chain, or the failure naming the first one that does not decode.
     package static func decode(derChain: [[UInt8]], decoding: CertificateDecodingCache?) -> (
-        certificates: [Certificate], failure: TrustFailure?
+        certificates: [Certificate], failure: TrustRejection?
     ) {
         var served: [Certificate] = []
         served.reserveCapacity(derChain.count)

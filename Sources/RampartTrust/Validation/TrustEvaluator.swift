@@ -56,8 +56,8 @@ public struct TrustEvaluator: Sendable {
     private func classify(
         served: [Certificate], host: String, identity: ServerIdentityPolicy, time: Date,
         result: CertificateValidationResult
-    ) async -> [TrustFailure] {
-        var failures: [TrustFailure] = []
+    ) async -> [TrustRejection] {
+        var failures: [TrustRejection] = []
         for certificate in served {
             let subject = String(describing: certificate.subject)
             if certificate.notValidAfter < time {
@@ -177,7 +177,7 @@ public struct TrustEvaluator: Sendable {
         return matched
     }
 
-    private func reject(_ failures: [TrustFailure]) -> TrustDecision {
+    private func reject(_ failures: [TrustRejection]) -> TrustDecision {
         TrustDecision(rejecting: failures)
     }
 }

@@ -15,22 +15,17 @@ struct ATSRuleOptions: ParsableArguments {
     @Option(help: "OS generation whose ATS rules apply: ios9, ios10 (iOS 10–16) or ios17 (17 and later).")
     var os: ATSOSGeneration = .newest
 
-    /// Loads a plist, refusing (exit 65) one whose values ATS would ignore.
+    /// Loads a plist; `strict` refuses (exit 65) one whose values ATS would ignore, with the
+    /// library's own rule (``ATSDocument/loadStrictly(contentsOf:)``).
     func load(_ path: String, strict: Bool) throws -> ATSDocument {
-        let document: ATSDocument
+        let url = URL(fileURLWithPath: path)
         do {
-            document = try ATSDocument.load(contentsOf: URL(fileURLWithPath: path))
+            return try strict ? ATSDocument.loadStrictly(contentsOf: url) : ATSDocument.load(contentsOf: url)
         } catch let error as PolicyError {
-            throw CommandFailure(error.description, status: ExitStatus(error))
+            var message = error.description
+            if case .ignoredValues = error { message += ", or run `rampart ats audit \(path)` for the whole picture." }
+            throw CommandFailure(message, status: ExitStatus(error))
         }
-        if strict && document.hasErrors {
-            let listed = document.diagnostics.filter { $0.severity == .error }.map { "  \($0)" }.joined(separator: "\n")
-            throw CommandFailure(
-                "\(path) has values ATS would ignore, so no decision would be reliable:\n\(listed)\n"
-                    + "Fix them, or run `rampart ats audit \(path)` for the whole picture.",
-                status: .dataError)
-        }
-        return document
     }
 
     static func url(_ text: String) throws -> URL {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a chain is not trusted. Every case blocks the connection, even in report-only pinning mode,
 /// except ``pinMismatch(_:)`` under report-only.
-public enum TrustFailure: Sendable, Hashable, CustomStringConvertible {
+public enum TrustRejection: Sendable, Hashable, CustomStringConvertible {
     case expired(subject: String, notValidAfter: Date)
     case notYetValid(subject: String, notValidBefore: Date)
     /// The leaf does not name the host (DNS name or IP address).
@@ -34,31 +34,5 @@ public enum TrustFailure: Sendable, Hashable, CustomStringConvertible {
         case .atsCertificateRule(let violation): return violation.description
         case .pinMismatch(let mismatch): return mismatch.description
         }
-    }
-}
-
-/// A pin failure, laid out like OkHttp's message so that the right pin can be copied.
-public struct PinMismatch: Sendable, Hashable, CustomStringConvertible {
-    public var host: String
-    /// The pinned-domain entries that applied.
-    public var entries: [PinnedHost]
-    /// Their domains.
-    public var pinnedDomains: [String] { entries.map(\.domain) }
-    /// The pins the configuration expected (public-key pins as `sha256/…`).
-    public var expected: [String]
-    /// The validated chain, leaf first: subject and pin.
-    public var served: [ServedPin]
-
-    public struct ServedPin: Sendable, Hashable {
-        public var subject: String
-        public var pin: SPKIPin
-    }
-
-    public var description: String {
-        var lines = ["Certificate pinning failure!", "  Peer certificate chain:"]
-        lines += served.map { "    \($0.pin): \($0.subject)" }
-        lines.append("  Pinned certificates for \(host):")
-        lines += expected.map { "    \($0)" }
-        return lines.joined(separator: "\n")
     }
 }
