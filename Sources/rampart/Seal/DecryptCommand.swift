@@ -44,46 +44,24 @@ struct DecryptCommand: ParsableCommand {
 
     func run() throws {
         let destination = try SealInput.destination(output, input: input, force: force)
-        var identities: [any AgeIdentity] = []
+        var credentials = SealCredentials()
         try SealFailure.run { () throws(SealError) in
-            for file in identityFiles { identities += try AgeKeyFile.identities(atPath: file) }
+            for file in identityFiles { credentials.identities += try AgeKeyFile.identities(atPath: file) }
         }
         let source = try SealInput.open(input)
-        var reader = BufferedSource(source)
+        var sealed = SealedInput(source)
         let detected = try SealFailure.run { () throws(SealError) -> SealFormat in
-            let prefix = try reader.peek(SealFormat.detectionLength)
-            if prefix.isEmpty {
-                throw .unrecognizedFormat("\(input ?? "standard input") is empty; there is nothing to decrypt")
-            }
-            if let format { return format }
-            guard let found = SealFormat.detect(prefix) else {
-                throw .unrecognizedFormat(
-                    "\(input ?? "standard input") is neither age (binary or armored) nor RNCryptor v3 data")
-            }
-            return found
+            try sealed.detectFormat(name: input ?? "standard input", forcing: format)
         }
-        if detected == .rncryptor && !identityFiles.isEmpty {
+        if detected == .rncryptor && !identityFiles.isEmpty && !passphrase.isGiven {
             throw CommandFailure("this is RNCryptor data; it opens with a passphrase, not -i", status: .usage)
         }
-        let secret = try passphrase.read(confirm: false)
-        if let secret, detected == .age { identities.append(ScryptIdentity(passphrase: secret)) }
+        credentials.passphrase = try passphrase.read(confirm: false)
         let meter = ProgressMeter(total: source.size)
         defer { meter?.finish() }
         let progress = meter?.callback
         try SealFailure.run { () throws(SealError) in
-            try destination.write(holdUntilDone: detected == .rncryptor) {
-                (sink: inout any ByteSink) throws(SealError) in
-                switch detected {
-                case .age:
-                    try Age.decrypt(from: &reader, to: &sink, identities: identities, progress: progress)
-                case .rncryptor:
-                    guard let secret else {
-                        throw .invalidParameter(
-                            "RNCryptor data needs --passphrase-file FILE, --passphrase-env NAME or -p")
-                    }
-                    try RNCryptor.decrypt(from: &reader, to: &sink, password: secret, chunkSize: 1 << 18)
-                }
-            }
+            try sealed.decrypt(to: destination, with: credentials, progress: progress)
         }
     }
 }
