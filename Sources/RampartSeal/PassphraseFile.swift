@@ -10,13 +10,13 @@ import Foundation
 /// ```swift
 /// let passphrase = try PassphraseFile.read(path: "/run/secrets/backup-passphrase")
 /// ```
-public enum PassphraseFile {
+package enum PassphraseFile {
     /// The longest first line accepted, in bytes (64 KiB), line ending excluded.
-    public static let maximumLength = 64 * 1024
+    package static let maximumLength = 64 * 1024
 
     /// The first line of the file at `path`; an empty first line is refused. Reads no further
     /// than the first line ending, or the limit.
-    public static func read(path: String) throws(SealError) -> String {
+    package static func read(path: String) throws(SealError) -> String {
         let source = try FileSource(path: path)
         var bytes = Data()
         // CRLF ends a line too: one byte past the limit and its CR may still end a valid line.
@@ -30,7 +30,7 @@ public enum PassphraseFile {
     }
 
     /// The first line of `bytes` as a passphrase.
-    public static func firstLine(of bytes: Data, source: String) throws(SealError) -> String {
+    package static func firstLine(of bytes: Data, source: String) throws(SealError) -> String {
         var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         guard line.count <= maximumLength else {

@@ -9,8 +9,8 @@ import NIOSSL
 /// var tls = TLSConfiguration.makeClientConfiguration()
 /// tls.cipherSuiteValues = ATSCipherSuites.forwardSecret
 /// ```
-public enum ATSCipherSuites {
-    public static let forwardSecret: [NIOTLSCipher] = [
+package enum ATSCipherSuites {
+    package static let forwardSecret: [NIOTLSCipher] = [
         .TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
         .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
         .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
@@ -25,7 +25,7 @@ public enum ATSCipherSuites {
 
     /// The suites offered when an exception turns forward secrecy off: the forward-secret ones
     /// first, then RSA key exchange (which ATS then accepts).
-    public static let withoutForwardSecrecy: [NIOTLSCipher] =
+    package static let withoutForwardSecrecy: [NIOTLSCipher] =
         forwardSecret + [
             .TLS_RSA_WITH_AES_256_GCM_SHA384,
             .TLS_RSA_WITH_AES_128_GCM_SHA256,

@@ -5,14 +5,14 @@ import Foundation
 /// ```swift
 /// CipherSuiteName.of(0x1301)   // "TLS_AES_128_GCM_SHA256"
 /// ```
-public enum CipherSuiteName {
-    public static func of(_ code: UInt16) -> String {
+package enum CipherSuiteName {
+    package static func of(_ code: UInt16) -> String {
         names[code] ?? String(format: "0x%04X", code)
     }
 
     /// Whether TLS 1.2 key exchange with this suite is forward-secret (ECDHE/DHE); TLS 1.3 suites
     /// always are.
-    public static func isForwardSecret(_ code: UInt16) -> Bool {
+    package static func isForwardSecret(_ code: UInt16) -> Bool {
         let name = of(code)
         return code >> 8 == 0x13 || name.contains("ECDHE") || name.contains("DHE_")
     }

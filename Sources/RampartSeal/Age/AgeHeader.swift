@@ -8,20 +8,20 @@ import Foundation
 /// let header = try AgeHeader.parse(from: &input)
 /// print(header.stanzas.map(\.type))   // ["X25519"]
 /// ```
-public struct AgeHeader: Sendable {
+package struct AgeHeader: Sendable {
     /// The first line of every age v1 file, without its line feed.
-    public static let versionLine = "age-encryption.org/v1"
+    package static let versionLine = "age-encryption.org/v1"
     /// The longest header line accepted while parsing.
     static let lineLimit = 64 * 1024
     /// The most stanzas accepted while parsing.
     static let stanzaLimit = 4096
 
     /// The recipient stanzas in file order.
-    public var stanzas: [AgeStanza]
+    package var stanzas: [AgeStanza]
     /// The 32-byte header MAC.
-    public var mac: Data
+    package var mac: Data
     /// The bytes the MAC covers: from the version line up to and including `---`.
-    public var macInput: Data
+    package var macInput: Data
 
     /// Computes the header MAC key from a file key.
     static func macKey(fileKey: SymmetricKey) -> SymmetricKey {
@@ -43,7 +43,7 @@ public struct AgeHeader: Sendable {
     }
 
     /// Reads a header from `input`, leaving `input` at the first payload byte.
-    public static func parse<Base>(from input: inout BufferedSource<Base>) throws(SealError) -> AgeHeader {
+    package static func parse<Base>(from input: inout BufferedSource<Base>) throws(SealError) -> AgeHeader {
         guard let first = try input.readLine(limit: lineLimit) else {
             throw .unrecognizedFormat("the input is empty; an age file starts with '\(versionLine)'")
         }

@@ -13,11 +13,11 @@ import Foundation
 /// var sink = DataSink()
 /// try AgeStream.seal(from: &source, to: &sink, key: payloadKey)
 /// ```
-public enum AgeStream {
+package enum AgeStream {
     /// Plaintext bytes per chunk.
-    public static let chunkSize = 64 * 1024
+    package static let chunkSize = 64 * 1024
     /// Bytes a full chunk occupies in the file.
-    public static let sealedChunkSize = chunkSize + 16
+    package static let sealedChunkSize = chunkSize + 16
     /// Chunks handled per batch (512 KiB): enough to keep every core busy, small enough to keep
     /// peak memory flat.
     static let batchChunks = 8
@@ -47,7 +47,7 @@ public enum AgeStream {
     }
 
     /// Encrypts everything `source` yields into `sink` as STREAM chunks.
-    public static func seal(
+    package static func seal(
         from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
@@ -80,7 +80,7 @@ public enum AgeStream {
     /// Decrypts STREAM chunks from `source` into `sink`, releasing each chunk only once its tag
     /// verified. Whatever was written before an error was authentic; the error says why the rest
     /// was not (altered chunk, missing final chunk, data after the final chunk).
-    public static func open(
+    package static func open(
         from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {

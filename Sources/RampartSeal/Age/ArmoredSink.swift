@@ -9,20 +9,20 @@ import Foundation
 /// try armor.finish()
 /// print(String(decoding: armor.base.data, as: UTF8.self))
 /// ```
-public struct ArmoredSink<Base: ByteSink>: ByteSink {
+package struct ArmoredSink<Base: ByteSink>: ByteSink {
     static var beginLine: String { "-----BEGIN AGE ENCRYPTED FILE-----" }
     static var endLine: String { "-----END AGE ENCRYPTED FILE-----" }
     private static var lineBytes: Int { 48 }
 
     /// The sink receiving the armored text.
-    public private(set) var base: Base
+    package private(set) var base: Base
     private var pending = Data()
     private var begun = false
 
     /// Armors into `base`.
-    public init(_ base: Base) { self.base = base }
+    package init(_ base: Base) { self.base = base }
 
-    public mutating func write(_ bytes: Data) throws(SealError) {
+    package mutating func write(_ bytes: Data) throws(SealError) {
         try begin()
         pending.append(bytes)
         let whole = (pending.count / Self.lineBytes) * Self.lineBytes
@@ -32,7 +32,7 @@ public struct ArmoredSink<Base: ByteSink>: ByteSink {
     }
 
     /// Writes the last line and the END line. Call once, after the last write.
-    public mutating func finish() throws(SealError) {
+    package mutating func finish() throws(SealError) {
         try begin()
         var tail = Self.lines(pending)
         tail.append(contentsOf: Data((Self.endLine + "\n").utf8))

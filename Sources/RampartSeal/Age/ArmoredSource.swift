@@ -11,7 +11,7 @@ import Foundation
 ///     let bytes = try binary.read(upTo: 1 << 16)
 /// }
 /// ```
-public struct ArmoredSource<Base: ByteSource>: ByteSource {
+package struct ArmoredSource<Base: ByteSource>: ByteSource {
     private static var lineLimit: Int { 256 }
     private var input: BufferedSource<Base>
     private var finished = false
@@ -19,7 +19,7 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
 
     /// Whether the input should be read as armor: it is not empty and does not start like a
     /// binary age file (`age-encryption.org/`). Anything else must be a valid armored file.
-    public static func looksArmored(_ input: inout BufferedSource<Base>) throws(SealError) -> Bool {
+    package static func looksArmored(_ input: inout BufferedSource<Base>) throws(SealError) -> Bool {
         let start = try input.peek(19)
         return !start.isEmpty && !start.starts(with: Data("age-encryption.org/".utf8))
     }
@@ -37,7 +37,7 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
     }
 
     /// Consumes leading whitespace and the BEGIN line of `input`.
-    public init(_ input: BufferedSource<Base>) throws(SealError) {
+    package init(_ input: BufferedSource<Base>) throws(SealError) {
         self.input = input
         while true {
             guard let line = try self.nextLine() else {
@@ -69,7 +69,7 @@ public struct ArmoredSource<Base: ByteSource>: ByteSource {
         return text
     }
 
-    public mutating func read(upTo count: Int) throws(SealError) -> Data {
+    package mutating func read(upTo count: Int) throws(SealError) -> Data {
         var decoded = Data()
         while !finished && decoded.count < count {
             lineNumber += 1

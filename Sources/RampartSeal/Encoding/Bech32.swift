@@ -5,7 +5,7 @@
 /// let text = Bech32.encode(humanReadablePart: "age", data: publicKeyBytes)     // "age1…"
 /// let (hrp, bytes) = try Bech32.decode(text)
 /// ```
-public enum Bech32 {
+package enum Bech32 {
     private static let alphabet = Array("qpzry9x8gf2tvdw0s3jn54khce6mua7l".utf8)
     private static let reverse: [Int8] = {
         var table = [Int8](repeating: -1, count: 128)
@@ -14,14 +14,14 @@ public enum Bech32 {
     }()
 
     /// Why a string is not valid Bech32.
-    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case mixedCase
         case missingSeparator
         case invalidCharacter(Character, offset: Int)
         case badChecksum
         case badPadding
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .mixedCase: return "mixes upper- and lowercase letters"
             case .missingSeparator: return "has no '1' separator with at least 6 characters after it"
@@ -71,7 +71,7 @@ public enum Bech32 {
     }
 
     /// Encodes `data` under `humanReadablePart`; the result is lowercase unless the part is uppercase.
-    public static func encode(humanReadablePart: String, data: some Collection<UInt8>) -> String {
+    package static func encode(humanReadablePart: String, data: some Collection<UInt8>) -> String {
         let upper =
             humanReadablePart.uppercased() == humanReadablePart && humanReadablePart.lowercased() != humanReadablePart
         let hrp = Array(humanReadablePart.lowercased().utf8)
@@ -84,7 +84,7 @@ public enum Bech32 {
     }
 
     /// Decodes `text`, returning its human-readable part (lowercased) and its data bytes.
-    public static func decode(_ text: String) throws(Failure) -> (humanReadablePart: String, data: [UInt8]) {
+    package static func decode(_ text: String) throws(Failure) -> (humanReadablePart: String, data: [UInt8]) {
         let bytes = Array(text.utf8)
         let hasLower = bytes.contains { $0 >= 0x61 && $0 <= 0x7a }
         let hasUpper = bytes.contains { $0 >= 0x41 && $0 <= 0x5a }

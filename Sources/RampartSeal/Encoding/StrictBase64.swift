@@ -7,16 +7,16 @@ import Foundation
 /// let bytes = try StrictBase64.decodeUnpadded("aGk")   // "hi"
 /// let text = StrictBase64.encodeUnpadded(bytes)        // "aGk"
 /// ```
-public enum StrictBase64 {
+package enum StrictBase64 {
     /// Encodes without `=` padding.
-    public static func encodeUnpadded(_ bytes: some DataProtocol) -> String {
+    package static func encodeUnpadded(_ bytes: some DataProtocol) -> String {
         var text = Data(bytes).base64EncodedString()
         while text.last == "=" { text.removeLast() }
         return text
     }
 
     /// Decodes unpadded, canonical base64; `nil` when `text` is anything else.
-    public static func decodeUnpadded(_ text: some StringProtocol) -> Data? {
+    package static func decodeUnpadded(_ text: some StringProtocol) -> Data? {
         let utf8 = text.utf8
         guard utf8.count % 4 != 1, !utf8.contains(UInt8(ascii: "=")) else { return nil }
         var padded = String(text)
@@ -26,7 +26,7 @@ public enum StrictBase64 {
     }
 
     /// Decodes padded, canonical base64; `nil` when `text` is anything else.
-    public static func decodePadded(_ text: some StringProtocol) -> Data? {
+    package static func decodePadded(_ text: some StringProtocol) -> Data? {
         guard text.utf8.count % 4 == 0, let data = Data(base64Encoded: String(text)),
             data.base64EncodedString() == text
         else { return nil }

@@ -37,16 +37,16 @@ import Foundation
 /// try Age.decrypt(from: &source, to: &sink, identities: identities)
 /// try output.commit()
 /// ```
-public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
+package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     /// Where the output goes on commit.
-    public let destination: String
+    package let destination: String
     /// The hidden temporary file being written, when it has a name: empty for an unnamed file
     /// (the usual case on Linux) and for a destination written straight into.
-    public let temporaryPath: String
+    package let temporaryPath: String
     /// Whether the destination is a FIFO or character device written in place: what was written
     /// has reached its reader and ``discard()`` cannot withdraw it. Formats that authenticate only
     /// at the end hold their output elsewhere first (``SealDestination`` does).
-    public var writesThrough: Bool { storage == .inPlace }
+    package var writesThrough: Bool { storage == .inPlace }
 
     private enum Storage: Equatable {
         /// An `O_TMPFILE` file in `folder`, named on commit.
@@ -71,7 +71,7 @@ public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     /// `replacing` is false an existing file or link at `path` is an error now and again at commit
     /// time. A FIFO or character device at `path` is opened for writing now (an open of a FIFO
     /// waits for its reader).
-    public init(path: String, replacing: Bool, mode: mode_t = 0o600) throws(SealError) {
+    package init(path: String, replacing: Bool, mode: mode_t = 0o600) throws(SealError) {
         let target = try OutputTarget.inspect(path)
         self.destination = path
         self.replacing = replacing
@@ -117,14 +117,14 @@ public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
         self.sink = FileSink(fileDescriptor: descriptor, name: path)
     }
 
-    public func write(_ bytes: Data) throws(SealError) {
+    package func write(_ bytes: Data) throws(SealError) {
         guard !finished else { throw .io("\(destination): written after it was committed or discarded") }
         try sink.write(bytes)
     }
 
     /// Gives the output its name: links a new file into place, or replaces the old one (flushing
     /// the new one to disk first); for a FIFO or device, closes it.
-    public func commit() throws(SealError) {
+    package func commit() throws(SealError) {
         guard !finished else { return }
         finished = true
         switch storage {
@@ -216,7 +216,7 @@ public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
 
     /// Drops the output: an unnamed file vanishes, a named temporary file is removed, a FIFO or
     /// device is closed (what it received stays received). The destination stays as it was.
-    public func discard() {
+    package func discard() {
         guard !finished else { return }
         finished = true
         close(descriptor)
@@ -229,7 +229,7 @@ public final class AtomicFileOutput: ByteSink, @unchecked Sendable {
 
     /// Removes every named temporary file not yet committed or discarded; for a signal handler
     /// before exiting. (Unnamed files need nothing: they vanish with the process.)
-    public static func discardAllPending() {
+    package static func discardAllPending() {
         lock.withLock {
             for path in pending { unlink(path) }
             pending.removeAll()

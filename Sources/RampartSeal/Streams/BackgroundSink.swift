@@ -11,7 +11,7 @@ import Foundation
 /// try sink.write(chunk)
 /// try sink.finish()   // waits for every write, throws the first failure
 /// ```
-public final class BackgroundSink: ByteSink, @unchecked Sendable {
+package final class BackgroundSink: ByteSink, @unchecked Sendable {
     private var base: any ByteSink
     private let queue = DispatchQueue(label: "rampart.background-sink")
     private let slots = DispatchSemaphore(value: 2)
@@ -19,11 +19,11 @@ public final class BackgroundSink: ByteSink, @unchecked Sendable {
     private var failure: SealError?
 
     /// Writes to `base` on a background thread; `base` must not be used elsewhere meanwhile.
-    public init(_ base: any ByteSink) { self.base = base }
+    package init(_ base: any ByteSink) { self.base = base }
 
     private var firstFailure: SealError? { lock.withLock { failure } }
 
-    public func write(_ bytes: Data) throws(SealError) {
+    package func write(_ bytes: Data) throws(SealError) {
         if let failure = firstFailure { throw failure }
         slots.wait()
         queue.async { [self] in
@@ -38,7 +38,7 @@ public final class BackgroundSink: ByteSink, @unchecked Sendable {
     }
 
     /// Waits until every write has reached the underlying sink; throws the first failure.
-    public func finish() throws(SealError) {
+    package func finish() throws(SealError) {
         queue.sync {}
         if let failure = firstFailure { throw failure }
     }

@@ -4,8 +4,8 @@
 /// ```swift
 /// ConstantTime.equal(pin.digest, candidate.digest)
 /// ```
-public enum ConstantTime {
-    public static func equal(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+package enum ConstantTime {
+    package static func equal(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         var difference: UInt8 = 0
         for (a, b) in zip(left, right) { difference |= a ^ b }
