@@ -4,7 +4,9 @@ import RampartPolicy
 import RampartTestKit
 import RampartTestSupport
 import RampartTrust
+import SwiftASN1
 import Testing
+import X509
 
 @Suite("HTTPClient against lab servers")
 struct HTTPClientTests {
@@ -60,6 +62,29 @@ struct HTTPClientTests {
                 #expect(decision.failures.contains { if case .untrustedIssuer = $0 { true } else { false } })
             }
             #expect(server.requestsServed == 0)
+        }
+    }
+
+    @Test("Additional trust policies apply to every handshake: a refusing policy stops the request before it is sent")
+    func additionalPolicies() async throws {
+        let refusing = try LabHTTP.client {
+            $0.additionalTrustPolicies = AdditionalTrustPolicies { SubjectRefusal(refused: "good leaf") }
+        }
+        defer { refusing.shutdown() }
+        let accepting = try LabHTTP.client {
+            $0.additionalTrustPolicies = AdditionalTrustPolicies { SubjectRefusal(refused: "nobody") }
+        }
+        defer { accepting.shutdown() }
+        try await LabServer.withServer(LabServerConfiguration(chain: try LabHTTP.pki.chain(.good))) { server in
+            let url = "https://localhost:\(server.port)/"
+            guard case .trustFailure(_, let decision) = await LabHTTP.failure(refusing, url) else {
+                Issue.record("a refusing policy let the request through")
+                return
+            }
+            #expect(decision.failures.contains { if case .additionalPolicy = $0 { true } else { false } })
+            #expect(server.requestsServed == 0)
+            let (response, _) = try await accepting.get(url)
+            #expect(response.status == 200)
         }
     }
 
@@ -207,5 +232,15 @@ struct HTTPClientTests {
             }
             #expect(!decision.failures.isEmpty)
         }
+    }
+}
+
+/// Refuses chains whose leaf subject contains `refused`.
+private struct SubjectRefusal: VerifierPolicy, Sendable {
+    let refused: String
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
+
+    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
+        String(describing: chain.leaf.subject).contains(refused) ? .failsToMeetPolicy(reason: "refused") : .meetsPolicy
     }
 }

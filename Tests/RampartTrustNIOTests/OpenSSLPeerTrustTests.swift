@@ -101,6 +101,7 @@ struct OpenSSLPeerTrustTests {
         case .atsCertificateRule(.weakSignature): return "weakSignature"
         case .undecodableCertificate: return "undecodableCertificate"
         case .pinMismatch: return "pinMismatch"
+        case .additionalPolicy: return "additionalPolicy"
         }
     }
 

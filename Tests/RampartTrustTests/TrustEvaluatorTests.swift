@@ -112,6 +112,7 @@ struct TrustEvaluatorTests {
             case .atsCertificateRule: return "atsCertificateRule"
             case .undecodableCertificate: return "undecodableCertificate"
             case .pinMismatch: return "pinMismatch"
+            case .additionalPolicy: return "additionalPolicy"
             }
         }
         #expect(names.contains(reason), "\(decision.failures)")

@@ -64,7 +64,9 @@ public final class HTTPClient: Sendable {
             lifetime: TimeAmount(configuration.limits.idleConnectionLifetime))
         factory = ConnectionFactory(
             tlsContexts: TLSContextCache.shared,
-            trust: TrustSetup(anchors: configuration.anchors, pinning: pinning, reporter: reporter),
+            trust: TrustSetup(
+                anchors: configuration.anchors, pinning: pinning,
+                additionalPolicies: configuration.additionalTrustPolicies, reporter: reporter),
             limits: configuration.limits, timeouts: configuration.timeouts, events: configuration.onEvent)
     }
 

@@ -21,6 +21,8 @@ public struct HTTPClientConfiguration: Sendable {
     /// Pins enforced on top of chain validation. The policy's `NSPinnedDomains` are added to
     /// these automatically.
     public var pinning: [PinnedHost] = []
+    /// swift-certificates policies every handshake must also meet (``AdditionalTrustPolicies``).
+    public var additionalTrustPolicies: AdditionalTrustPolicies?
     public var timeouts = HTTPTimeouts()
     public var limits = HTTPLimits()
     /// The proxies to use; ``ProxySettings/direct`` (no proxy) unless set, for example from

@@ -8,9 +8,14 @@ struct TrustSetup: Sendable {
     let decoding: CertificateDecodingCache
     let reporter: PinFailureReportSender?
 
-    init(anchors: TrustAnchors, pinning: [PinnedHost], reporter: PinFailureReportSender?) {
-        withRules = TrustEvaluator(anchors: anchors, atsCertificateRules: true, pinning: pinning)
-        withoutRules = TrustEvaluator(anchors: anchors, atsCertificateRules: false, pinning: pinning)
+    init(
+        anchors: TrustAnchors, pinning: [PinnedHost], additionalPolicies: AdditionalTrustPolicies?,
+        reporter: PinFailureReportSender?
+    ) {
+        withRules = TrustEvaluator(
+            anchors: anchors, atsCertificateRules: true, pinning: pinning, additionalPolicies: additionalPolicies)
+        withoutRules = TrustEvaluator(
+            anchors: anchors, atsCertificateRules: false, pinning: pinning, additionalPolicies: additionalPolicies)
         decoding = CertificateDecodingCache()
         self.reporter = reporter
     }

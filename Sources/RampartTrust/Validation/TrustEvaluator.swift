@@ -20,14 +20,37 @@ public struct TrustEvaluator: Sendable {
     }
     public var atsCertificateRules: Bool
     public var pinning: [PinnedHost]
+    /// Policies applied after Rampart's own (``AdditionalTrustPolicies``), or `nil`.
+    public var additionalPolicies: AdditionalTrustPolicies?
     /// The anchors as a swift-certificates store, built once rather than for every handshake.
     private var store: CertificateStore
 
-    public init(anchors: TrustAnchors = .system, atsCertificateRules: Bool = true, pinning: [PinnedHost] = []) {
+    public init(
+        anchors: TrustAnchors = .system, atsCertificateRules: Bool = true, pinning: [PinnedHost] = [],
+        additionalPolicies: AdditionalTrustPolicies? = nil
+    ) {
         self.anchors = anchors
         self.atsCertificateRules = atsCertificateRules
         self.pinning = pinning
+        self.additionalPolicies = additionalPolicies
         self.store = anchors.store
+    }
+
+    /// An evaluator that also applies the swift-certificates policies `policies` builds: a chain is
+    /// trusted only when they accept it too.
+    ///
+    /// ```swift
+    /// let evaluator = TrustEvaluator(anchors: .system, pinning: [apiPins]) {
+    ///     OCSPVerifierPolicy(failureMode: .soft, requester: requester, validationTime: Date())
+    /// }
+    /// ```
+    public init(
+        anchors: TrustAnchors = .system, atsCertificateRules: Bool = true, pinning: [PinnedHost] = [],
+        @PolicyBuilder policies: @escaping @Sendable () -> some VerifierPolicy
+    ) {
+        self.init(
+            anchors: anchors, atsCertificateRules: atsCertificateRules, pinning: pinning,
+            additionalPolicies: AdditionalTrustPolicies(policies))
     }
 
     /// Evaluates the chain a server `served` (leaf first) for `host` at `time`.
@@ -40,10 +63,12 @@ public struct TrustEvaluator: Sendable {
         let isIP = parsed.kind != .dnsName
         let identity = ServerIdentityPolicy(serverHostname: isIP ? nil : host, serverIP: isIP ? host : nil)
         let rules = atsCertificateRules
+        let additional = additionalPolicies?.policy()
         var verifier = Verifier(rootCertificates: store) {
             RFC5280Policy(fixedExpiryValidationTime: time)
             identity
             if rules { ATSCertificateRules() }
+            if let additional { additional }
         }
         let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(served.dropFirst()))
         guard case .validCertificate(let validated) = result else {
@@ -82,6 +107,24 @@ public struct TrustEvaluator: Sendable {
         }
         if leaf.subject == leaf.issuer {
             failures.append(.selfSigned(subject: String(describing: leaf.subject)))
+        }
+        if failures.isEmpty, additionalPolicies != nil {
+            // Rampart's own policies alone: if they accept the chain, an additional policy refused it.
+            let rules = atsCertificateRules
+            var ownPolicies = Verifier(rootCertificates: store) {
+                RFC5280Policy(fixedExpiryValidationTime: time)
+                identity
+                if rules { ATSCertificateRules() }
+            }
+            if case .validCertificate = await ownPolicies.validate(
+                leaf: leaf, intermediates: CertificateStore(served.dropFirst()))
+            {
+                var reason = "the chain does not meet it"
+                if case .couldNotValidate(let policyFailures) = result, let first = policyFailures.first {
+                    reason = String(describing: first.policyFailureReason)
+                }
+                return [.additionalPolicy(reason: reason)]
+            }
         }
         if failures.isEmpty {
             var detail = "a missing intermediate or an unknown CA"

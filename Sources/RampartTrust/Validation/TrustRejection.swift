@@ -18,6 +18,9 @@ public enum TrustRejection: Sendable, Hashable, CustomStringConvertible {
     case atsCertificateRule(ATSCertificateRules.Violation)
     /// The validated chain matches none of the pins for the host.
     case pinMismatch(PinMismatch)
+    /// The chain meets Rampart's own rules, but one of the evaluator's ``AdditionalTrustPolicies``
+    /// refused it (`reason`: the policy's own words).
+    case additionalPolicy(reason: String)
 
     public var description: String {
         let dates = ISO8601DateFormatter()
@@ -33,6 +36,7 @@ public enum TrustRejection: Sendable, Hashable, CustomStringConvertible {
                 + "RSA keys under 2048 bits and malformed encodings are refused"
         case .atsCertificateRule(let violation): return violation.description
         case .pinMismatch(let mismatch): return mismatch.description
+        case .additionalPolicy(let reason): return "an additional trust policy refused the chain: \(reason)"
         }
     }
 }
