@@ -80,7 +80,6 @@ let package = Package(
             name: "RampartHTTP",
             dependencies: [
                 "RampartPolicy", "RampartTrust", "RampartTrustNIO", .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
                 + certificates + nioTLS + nioSockets,
             swiftSettings: fuzzedSwift
@@ -203,6 +202,7 @@ let package = Package(
             name: "RampartHTTPTests",
             dependencies: [
                 "RampartHTTP", "RampartTestKit", "RampartTestSupport", .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strictSwift

@@ -177,67 +177,34 @@ extension Vault {
         applicationSalt: Data?, classKey: SymmetricKey, keyring: Keyring, replacing: Bool, keepCreated: Bool
     ) throws {
         let keyHash = ItemSealer.keyHash(identity, lookup: keyring.lookup)
-        let itemClass = identity.itemClass
-        let existing = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? AND key_hash = ?"),
-            arguments: [itemClass.rawValue, keyHash]
-        ).map { try StoredRow(row: $0, path: self.path) }
         var attributes = attributes
-        if let existing {
+        if let existing = try store.itemRow(db, itemClass: identity.itemClass.rawValue, keyHash: keyHash) {
             guard replacing else {
-                throw VaultError.duplicateItem("\(identity) is already in \(path); use set to replace it")
+                throw VaultError.duplicateItem(
+                    VaultErrorContext(
+                        "\(identity) is already in \(path); use set to replace it", path: path, item: identity))
             }
             if keepCreated, let old = try describe(existing, keyring: keyring, tolerateDamage: true) {
                 attributes.created = old.created.timeIntervalSince1970
             }
         }
-        let code = ItemSealer.protectionCode(protection, hasApplicationPassword: applicationSalt != nil)
-        func associatedData(_ part: ItemSealer.Part) -> Data {
-            ItemSealer.associatedData(
-                part, itemClass: itemClass, keyHash: keyHash, protectionCode: code, applicationSalt: applicationSalt)
-        }
-        let row = StoredRow(
-            itemClass: itemClass.rawValue, keyHash: keyHash,
-            groupHash: ItemSealer.groupHash(itemClass, group: identity.group, lookup: keyring.lookup),
-            protection: code, applicationSalt: applicationSalt,
-            attributes: try ItemSealer.seal(
-                try attributes.encoded(), key: classKey, associatedData: associatedData(.attributes)),
-            value: try ItemSealer.seal(inner, key: classKey, associatedData: associatedData(.value)))
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO items (\(StoredRow.columns)) VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (class, key_hash) DO UPDATE SET group_hash = excluded.group_hash,
-                protection = excluded.protection, app_salt = excluded.app_salt,
-                attributes = excluded.attributes, value = excluded.value
-                """
-        ).execute(arguments: row.arguments)
+        let row = try ItemSealer.sealRow(
+            identity: identity, protection: protection, attributes: attributes, inner: inner,
+            applicationSalt: applicationSalt, classKey: classKey, lookup: keyring.lookup)
+        try store.upsertItemRow(db, row)
     }
 
     private func candidateRows(_ query: VaultQuery, keyring: Keyring) throws(VaultError) -> [StoredRow] {
         let itemClass = query.itemClass.rawValue
         if let identity = query.exactIdentity {
-            let keyHash = ItemSealer.keyHash(identity, lookup: keyring.lookup)
-            return try store.read { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? AND key_hash = ?",
-                    arguments: [itemClass, keyHash]
-                ).map { try StoredRow(row: $0, path: self.path) }
-            }
+            return try store.itemRows(itemClass: itemClass, keyHash: ItemSealer.keyHash(identity, lookup: keyring.lookup))
         }
         if let group = query.fields[query.itemClass.primaryKey[0]] {
-            let groupHash = ItemSealer.groupHash(query.itemClass, group: group, lookup: keyring.lookup)
-            return try store.read { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? AND group_hash = ? ORDER BY id",
-                    arguments: [itemClass, groupHash]
-                ).map { try StoredRow(row: $0, path: self.path) }
-            }
+            return try store.itemRows(
+                itemClass: itemClass,
+                groupHash: ItemSealer.groupHash(query.itemClass, group: group, lookup: keyring.lookup))
         }
-        return try store.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT \(StoredRow.columns) FROM items WHERE class = ? ORDER BY id", arguments: [itemClass]
-            ).map { try StoredRow(row: $0, path: self.path) }
-        }
+        return try store.itemRows(itemClass: itemClass)
     }
 
     /// The item a row holds, without its value. `tolerateDamage` returns `nil` instead of throwing
@@ -258,12 +225,7 @@ extension Vault {
             }
             throw error
         }
-        let associatedData = ItemSealer.associatedData(
-            .attributes, itemClass: itemClass, keyHash: row.keyHash, protectionCode: row.protection,
-            applicationSalt: row.applicationSalt)
-        guard let plaintext = ItemSealer.open(row.attributes, key: key, associatedData: associatedData),
-            let stored = StoredAttributes.decode(plaintext), stored.values.count == itemClass.primaryKey.count
-        else {
+        guard let stored = ItemSealer.openAttributes(row, itemClass: itemClass, key: key) else {
             if tolerateDamage { return nil }
             throw .itemAuthenticationFailed(
                 "a \(itemClass) item's attributes in \(path) do not authenticate (altered or swapped row); delete it or restore a backup"
@@ -306,10 +268,7 @@ extension Vault {
 
     /// The value column opened with the class key: the value, or its application-password layer.
     func openOuterValue(_ row: StoredRow, identity: ItemIdentity, key: SymmetricKey) throws(VaultError) -> Data {
-        let associatedData = ItemSealer.associatedData(
-            .value, itemClass: identity.itemClass, keyHash: row.keyHash, protectionCode: row.protection,
-            applicationSalt: row.applicationSalt)
-        guard let inner = ItemSealer.open(row.value, key: key, associatedData: associatedData) else {
+        guard let inner = ItemSealer.openValue(row, itemClass: identity.itemClass, key: key) else {
             throw .itemAuthenticationFailed(
                 "\(identity) in \(path) does not authenticate (altered, swapped or downgraded row); delete it or restore a backup"
             )

@@ -1,7 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOEmbedded
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
@@ -188,20 +187,20 @@ struct ConnectionFactory: Sendable {
         return .tlsHandshakeFailed(host: key.host, detail: TLSErrorDescription.describe(error))
     }
 
-    /// Builds a pipeline of this factory's handler types on an embedded channel (no socket), so
-    /// the runtime resolves their protocol conformances once, off the request's path.
+    /// Asks the runtime, once and off the request's path, whether each of this factory's handler
+    /// types is an inbound, outbound or removable handler: the dynamic casts a pipeline makes when
+    /// a handler is added, whose first answers (protocol conformance lookups) are slow.
     static func warmHandlerMetadata() {
-        let channel = EmbeddedChannel()
-        let sync = channel.pipeline.syncOperations
-        let loop = channel.eventLoop
-        try? sync.addHandler(ServerHelloSniffer(result: NIOLockedValueBox(nil)))
-        let handshake = loop.makePromise(of: Void.self)
-        try? sync.addHandler(HandshakeWaiter(completed: handshake))
-        try? sync.addHandler(HTTPRequestEncoder())
-        try? sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder()))
-        try? sync.addHandler(ResponseReader())
-        _ = try? channel.finish()
-        handshake.succeed(())
+        let handlers: [any ChannelHandler] = [
+            ServerHelloSniffer(result: NIOLockedValueBox(nil)), HTTPRequestEncoder(),
+            ByteToMessageHandler(HTTPResponseDecoder()), ResponseReader(),
+        ]
+        for handler in handlers {
+            _ = handler as? any _ChannelInboundHandler
+            _ = handler as? any _ChannelOutboundHandler
+            _ = handler as? any RemovableChannelHandler
+        }
+        _ = HandshakeWaiter.self as Any.Type as? any _ChannelInboundHandler.Type
     }
 
     static func isIPAddress(_ host: String) -> Bool { ATSHost(host).kind != .dnsName }

@@ -1,0 +1,92 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import RampartTestKit
+
+/// The private folder an ``NginxServer`` runs from: its `nginx.conf`, certificate files and static files.
+extension NginxServer {
+    /// Writes the configuration, certificate files and static files into `folder` (mode 0700).
+    static func writeFiles(_ configuration: NginxServerConfiguration, ports: (Int, Int), to folder: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let chain = configuration.chain
+        let chainPEM = try chain.served.map { try $0.serializeAsPEM().pemString }.joined(separator: "\n") + "\n"
+        try Data(chainPEM.utf8).write(to: folder.appendingPathComponent("chain.pem"))
+        let key = folder.appendingPathComponent("key.pem")
+        guard
+            files.createFile(
+                atPath: key.path, contents: Data((try chain.leaf.privateKeyPEM + "\n").utf8),
+                attributes: [.posixPermissions: 0o600])
+        else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: key.path])
+        }
+        let served = folder.appendingPathComponent("www/files")
+        try files.createDirectory(at: served, withIntermediateDirectories: true)
+        for (name, count) in [("1k.bin", 1 << 10), ("1m.bin", 1 << 20), ("16m.bin", 16 << 20)] {
+            try Data(LabPattern.bytes(count: count)).write(to: served.appendingPathComponent(name))
+        }
+        try files.createDirectory(at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
+        try Data(configurationText(configuration, ports: ports, folder: folder.path).utf8)
+            .write(to: folder.appendingPathComponent("nginx.conf"))
+    }
+
+    /// The `nginx.conf` text.
+    static func configurationText(_ configuration: NginxServerConfiguration, ports: (Int, Int), folder: String)
+        -> String
+    {
+        let locations = """
+                    location / {
+                        default_type text/plain;
+                        return 200 "hello from nginx\\n";
+                    }
+                    location = /redirect {
+                        return 301 /;
+                    }
+                    location = /redirect-to-http {
+                        return 302 http://127.0.0.1:\(ports.1)/;
+                    }
+                    location = /status/404 {
+                        return 404;
+                    }
+                    location /files/ {
+                        root "\(folder)/www";
+                    }
+            """
+        return """
+            daemon off;
+            master_process off;
+            worker_processes 1;
+            pid "\(folder)/nginx.pid";
+            error_log "\(folder)/error.log" notice;
+            events {
+                worker_connections 512;
+            }
+            http {
+                access_log "\(folder)/access.log";
+                client_body_temp_path "\(folder)/temp/client_body";
+                proxy_temp_path "\(folder)/temp/proxy";
+                fastcgi_temp_path "\(folder)/temp/fastcgi";
+                uwsgi_temp_path "\(folder)/temp/uwsgi";
+                scgi_temp_path "\(folder)/temp/scgi";
+                default_type application/octet-stream;
+                keepalive_requests 100000;
+                keepalive_timeout 60s;
+                server {
+                    listen 127.0.0.1:\(ports.0) ssl;
+                    server_name localhost;
+                    ssl_certificate "\(folder)/chain.pem";
+                    ssl_certificate_key "\(folder)/key.pem";
+                    ssl_protocols \(configuration.tlsProtocols);
+            \(locations)
+                }
+                server {
+                    listen 127.0.0.1:\(ports.1);
+                    server_name localhost;
+            \(locations)
+                }
+            }
+
+            """
+    }
+}
