@@ -72,7 +72,7 @@ struct CLITests {
         #expect(connected.details.contains { $0.hasPrefix("Rampart's trust decision: trusted") })
         #expect(connected.details.contains { $0.contains("TLSv1.") && $0.contains("TLS_") })
         #expect(connected.details.contains("HTTP 200: hello from the Rampart lab"))
-        // Each refusal is the trust evaluator's reason (TrustFailure's words), not BoringSSL's.
+        // Each refusal is in the trust decision's own words, not BoringSSL's.
         let reasons: [(String, String)] = [
             ("The client refuses an expired certificate", "expired on "),
             ("The client refuses a certificate for another host", "the certificate does not name localhost"),

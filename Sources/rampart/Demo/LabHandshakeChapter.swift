@@ -27,13 +27,23 @@ struct LabHandshakeChapter: DemoChapter {
         steps.append(
             try await attempt(
                 "A client that trusts the lab root connects", scenario: .good, expected: .allowed, lab: lab))
-        let refusals: [(LabScenario, String, (TrustFailure) -> Bool)] = [
-            (.expired, "an expired certificate", { if case .expired = $0 { true } else { false } }),
-            (.wrongHost, "a certificate for another host", { if case .hostMismatch = $0 { true } else { false } }),
-            (.selfSigned, "a self-signed certificate", { if case .selfSigned = $0 { true } else { false } }),
+        // Each refusal must come from the trust decision, for the reason its scenario is about.
+        let refusals: [(LabScenario, String, (TrustDecision) -> Bool)] = [
+            (
+                .expired, "an expired certificate",
+                { decision in decision.failures.contains { if case .expired = $0 { true } else { false } } }
+            ),
+            (
+                .wrongHost, "a certificate for another host",
+                { decision in decision.failures.contains { if case .hostMismatch = $0 { true } else { false } } }
+            ),
+            (
+                .selfSigned, "a self-signed certificate",
+                { decision in decision.failures.contains { if case .selfSigned = $0 { true } else { false } } }
+            ),
             (
                 .missingIntermediate, "a chain without its intermediate",
-                { if case .untrustedIssuer = $0 { true } else { false } }
+                { decision in decision.failures.contains { if case .untrustedIssuer = $0 { true } else { false } } }
             ),
         ]
         for (scenario, what, reason) in refusals {
@@ -55,11 +65,11 @@ struct LabHandshakeChapter: DemoChapter {
     }
 
     /// A `GET` of a lab server presenting `scenario`'s chain. A refusal counts as blocked only when
-    /// Rampart's trust decision rejected the server and names the failure `reason` accepts; any
-    /// other failure (a timeout, a refusal for another reason) makes the step fail.
+    /// Rampart's trust decision rejected the server and `reason` accepts that decision; any other
+    /// failure (a timeout, a refusal for another reason) makes the step fail.
     private func attempt(
         _ title: String, scenario: LabScenario, expected: DemoStep.Outcome, lab: DemoLab,
-        reason: ((TrustFailure) -> Bool)? = nil
+        reason: ((TrustDecision) -> Bool)? = nil
     ) async throws -> DemoStep {
         let client = try Self.client(lab.pki)
         defer { client.shutdown() }
@@ -89,7 +99,7 @@ struct LabHandshakeChapter: DemoChapter {
                     details.append("not refused by the trust decision, so this is not the refusal the step shows")
                     return DemoStep(title: title, expected: expected, observed: .allowed, details: details)
                 }
-                if let reason, !decision.failures.contains(where: reason) {
+                if let reason, !reason(decision) {
                     details.append("refused, but not for the reason this scenario is about")
                     return DemoStep(title: title, expected: expected, observed: .allowed, details: details)
                 }
