@@ -46,17 +46,76 @@ struct CLITests {
 
     @Test("the demo runs every step as expected and reports it as JSON")
     func demoJSON() async throws {
-        let result = try await RampartBinary.run(["demo", "--format", "json"])
+        let result = try await DemoReport.run.value
         #expect(result.exitCode == 0, "\(result.standardErrorText)")
-        let summary = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
-        #expect(summary?["failed"] as? Int == 0)
-        let steps = try #require(summary?["steps"] as? Int)
-        #expect(steps >= 6)
-        let chapters = try #require(summary?["chapters"] as? [[String: Any]])
-        let blocked = chapters.flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }.filter {
-            $0["observed"] as? String == "blocked"
+        let report = try JSONDecoder().decode(DemoReport.self, from: result.standardOutput)
+        let steps = report.chapters.flatMap(\.steps)
+        #expect(report.failed == 0)
+        #expect(report.steps == steps.count)
+        #expect(steps.count >= 6)
+        for step in steps where !step.succeeded {
+            Issue.record("\(step.title): expected \(step.expected), observed \(step.observed): \(step.details)")
         }
-        #expect(blocked.count >= 4)
+        #expect(steps.filter { $0.observed == "blocked" }.count >= 4)
+    }
+
+    @Test("chapter 1 goes through Rampart's own client and names Rampart's own reasons")
+    func demoHandshakeChapter() async throws {
+        let result = try await DemoReport.run.value
+        #expect(result.exitCode == 0, "\(result.standardErrorText)")
+        let report = try JSONDecoder().decode(DemoReport.self, from: result.standardOutput)
+        let chapter = try #require(report.chapter("Chain and host-name validation on a loopback TLS server"))
+        #expect(report.chapters.first?.title == chapter.title)
+        #expect(chapter.steps.allSatisfy { $0.succeeded }, "\(chapter.steps)")
+        let connected = try #require(chapter.steps.first { $0.title == "A client that trusts the lab root connects" })
+        #expect(connected.observed == "allowed")
+        #expect(connected.details.contains { $0.hasPrefix("Rampart's trust decision: trusted") })
+        #expect(connected.details.contains { $0.contains("TLSv1.") && $0.contains("TLS_") })
+        #expect(connected.details.contains("HTTP 200: hello from the Rampart lab"))
+        // Each refusal is in the trust decision's own words, not BoringSSL's.
+        let reasons: [(String, String)] = [
+            ("The client refuses an expired certificate", "expired on "),
+            ("The client refuses a certificate for another host", "the certificate does not name localhost"),
+            ("The client refuses a self-signed certificate", "is self-signed and not a trusted root"),
+            ("The client refuses a chain without its intermediate", "no path from the certificate to a trusted root"),
+        ]
+        for (title, reason) in reasons {
+            let step = try #require(chapter.steps.first { $0.title == title }, "no step \(title)")
+            #expect(step.expected == "blocked" && step.observed == "blocked", "\(step)")
+            #expect(
+                step.details.contains { $0.hasPrefix("Rampart: untrusted server localhost:") && $0.contains(reason) })
+            #expect(step.details.contains("requests that reached the server: 0"), "\(step.details)")
+            #expect(!step.details.joined().contains("CERTIFICATE_VERIFY_FAILED"), "\(step.details)")
+        }
+        let der = try #require(chapter.steps.first { $0.title.contains("DER bytes") })
+        #expect(der.observed == "allowed")
+        #expect(der.details.contains("verdict: trusted"))
+    }
+
+    @Test("the vault chapter stores, refuses, keeps device-bound items home and leaves no plaintext")
+    func demoVaultChapter() async throws {
+        let result = try await DemoReport.run.value
+        #expect(result.exitCode == 0, "\(result.standardErrorText)")
+        let report = try JSONDecoder().decode(DemoReport.self, from: result.standardOutput)
+        let chapter = try #require(report.chapter("Keychain-style secrets: the vault"))
+        #expect(
+            chapter.steps.map { "\($0.title): \($0.expected)" } == [
+                "A generic password stored in a new vault reads back: allowed",
+                "The same file opened with a wrong passphrase gives nothing: blocked",
+                "An item stored whenUnlockedThisDeviceOnly is left out of a backup: blocked",
+                "The vault files and the backup hold no plaintext: no secret, service or account: blocked",
+            ])
+        for step in chapter.steps {
+            #expect(step.succeeded, "\(step.title): observed \(step.observed): \(step.details)")
+        }
+        let details = chapter.steps.flatMap(\.details)
+        #expect(details.contains { $0.contains("scrypt work factor 4") })
+        #expect(details.contains { $0.hasPrefix("unlock: wrong vault passphrase:") })
+        #expect(details.contains { $0.hasPrefix("exported 1 of 2 items") })
+        #expect(details.contains { $0.contains("service \"push-notifications\"") && $0.contains("no such item") })
+        #expect(details.contains { $0.hasPrefix("demo.vault: ") && $0.hasSuffix("none found") })
+        // Values are shown masked: four characters and the length, never the random part.
+        #expect(!result.standardOutputText.contains(/(tok|dev)_[0-9a-f]/))
     }
 
     @Test("the text demo narrates the handshake without colour when NO_COLOR is set")
@@ -67,6 +126,8 @@ struct CLITests {
         #expect(result.standardOutputText.contains("HTTP 200"))
         #expect(result.standardOutputText.contains("Encryption at rest: age v1 and RNCryptor v3"))
         #expect(result.standardOutputText.contains("no plaintext file was written, not even a partial one"))
+        #expect(result.standardOutputText.contains("Keychain-style secrets: the vault"))
+        #expect(result.standardOutputText.contains("went as expected."))
         #expect(!result.standardOutputText.contains("\u{1B}["))
     }
 }
