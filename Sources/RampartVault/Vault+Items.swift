@@ -197,7 +197,8 @@ extension Vault {
     private func candidateRows(_ query: VaultQuery, keyring: Keyring) throws(VaultError) -> [StoredRow] {
         let itemClass = query.itemClass.rawValue
         if let identity = query.exactIdentity {
-            return try store.itemRows(itemClass: itemClass, keyHash: ItemSealer.keyHash(identity, lookup: keyring.lookup))
+            return try store.itemRows(
+                itemClass: itemClass, keyHash: ItemSealer.keyHash(identity, lookup: keyring.lookup))
         }
         if let group = query.fields[query.itemClass.primaryKey[0]] {
             return try store.itemRows(

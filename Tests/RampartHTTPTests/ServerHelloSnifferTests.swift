@@ -11,7 +11,8 @@ import Testing
 struct ServerHelloSnifferTests {
     /// A TLS record holding the start of a ServerHello with a 32-byte session id and `suite`.
     static func serverHello(suite: UInt16) -> [UInt8] {
-        let body: [UInt8] = [0x03, 0x03] + [UInt8](repeating: 0xAB, count: 32) + [32] + [UInt8](repeating: 7, count: 32)
+        let body: [UInt8] =
+            [0x03, 0x03] + [UInt8](repeating: 0xAB, count: 32) + [32] + [UInt8](repeating: 7, count: 32)
             + [UInt8(suite >> 8), UInt8(suite & 0xFF), 0x00]
         let handshake: [UInt8] = [0x02, 0x00, 0x00, UInt8(body.count)] + body
         return [0x16, 0x03, 0x03, 0x00, UInt8(handshake.count)] + handshake

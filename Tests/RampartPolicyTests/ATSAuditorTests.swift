@@ -79,7 +79,7 @@ struct ATSAuditorTests {
     @Test(
         "the SARIF output validates against the SARIF 2.1.0 schema",
         arguments: ["exceptions.plist", "pinned.plist", "bad-types.plist", "defaults.plist"])
-    func sarifValidates(fixture: String) throws {
+    func sarifValidates(fixture: String) async throws {
         let report = ATSAuditor().audit(try PolicyFixtures.document(fixture))
         let sarif = try SARIFLog.render([report], toolVersion: "0.1.0")
         let python = try #require(PeerTools.python, "the peers' virtualenv is missing: run Scripts/test")
@@ -90,7 +90,7 @@ struct ATSAuditorTests {
             jsonschema.validate(log, schema)
             print(len(log["runs"][0]["results"]))
             """
-        let result = try PeerProcess.run(python.path, ["-c", script], input: sarif)
+        let result = try await PeerProcess.runAsync(python.path, ["-c", script], input: sarif)
         #expect(result.exitCode == 0, "\(result.standardErrorText)")
         #expect(Int(result.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)) == report.findings.count)
     }

@@ -5,11 +5,10 @@ import Testing
 @Suite("ATS decoding")
 struct ATSDecodingTests {
     @Test("reads an Info.plist, a bare dictionary and JSON, and names the format")
-    func formats() throws {
+    func formats() async throws {
         #expect(try PolicyFixtures.document("arbitrary.plist").format == .xmlPropertyList)
-        #expect(
-            try ATSDocument.load(contentsOf: PolicyFixtures.binaryCopy("arbitrary.plist")).format == .binaryPropertyList
-        )
+        let binary = try await PolicyFixtures.binaryCopy("arbitrary.plist")
+        #expect(try ATSDocument.load(contentsOf: binary).format == .binaryPropertyList)
         let json = try PolicyFixtures.document("ats.json")
         #expect(json.format == .json)
         #expect(json.configuration.allowsArbitraryLoads == true)

@@ -145,8 +145,9 @@ struct ATSResolutionTests {
     @Test(
         "decides identically from binary plists made by plutil",
         arguments: resolutionCases.filter { $0.fixture.hasSuffix(".plist") })
-    func decidesBinary(row: ResolutionCase) throws {
-        let document = try ATSDocument.load(contentsOf: try PolicyFixtures.binaryCopy(row.fixture))
+    func decidesBinary(row: ResolutionCase) async throws {
+        let copy = try await PolicyFixtures.binaryCopy(row.fixture)
+        let document = try ATSDocument.load(contentsOf: copy)
         #expect(document.format == .binaryPropertyList)
         try check(row, document: document)
     }

@@ -17,11 +17,11 @@ enum PolicyFixtures {
     }
 
     /// The fixture converted with `plutil -convert binary1` into a fresh file in the test run's scratch folder.
-    static func binaryCopy(_ name: String) throws -> URL {
+    static func binaryCopy(_ name: String) async throws -> URL {
         let folder = try ScratchFolder.shared().subfolder("policy")
         let copy = folder.appendingPathComponent(name)
         try FileManager.default.copyItem(at: try url(name), to: copy)
-        let result = try PeerProcess.run("plutil", ["-convert", "binary1", copy.path])
+        let result = try await PeerProcess.runAsync("plutil", ["-convert", "binary1", copy.path])
         guard result.exitCode == 0 else {
             throw PlutilFailed(output: result.standardErrorText + result.standardOutputText)
         }

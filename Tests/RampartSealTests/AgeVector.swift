@@ -48,7 +48,7 @@ struct AgeVector: CustomStringConvertible, Sendable {
         }
     }
 
-    static func load(_ name: String) throws -> AgeVector {
+    static func load(_ name: String) async throws -> AgeVector {
         guard let url = folder?.appendingPathComponent(name), let raw = try? Data(contentsOf: url) else {
             throw LoadError.missing(name)
         }
@@ -62,7 +62,7 @@ struct AgeVector: CustomStringConvertible, Sendable {
         func values(_ key: String) -> [String] { fields.filter { $0.0 == key }.map(\.1) }
         let compressed = values("compressed").first == "zlib"
         var body = Data(raw[split.upperBound...])
-        if compressed { body = try inflate(body) }
+        if compressed { body = try await inflate(body) }
         return AgeVector(
             name: name,
             expectation: Expectation(rawValue: values("expect").first ?? "") ?? .headerFailure,
@@ -74,9 +74,9 @@ struct AgeVector: CustomStringConvertible, Sendable {
     }
 
     /// Inflates a zlib stream with the system's Python (Foundation on Linux has no zlib API).
-    private static func inflate(_ data: Data) throws -> Data {
+    private static func inflate(_ data: Data) async throws -> Data {
         let script = "import sys, zlib; sys.stdout.buffer.write(zlib.decompress(sys.stdin.buffer.read()))"
-        let result = try PeerProcess.run("python3", ["-c", script], input: data)
+        let result = try await PeerProcess.runAsync("python3", ["-c", script], input: data)
         guard result.exitCode == 0 else { throw LoadError.inflate(result.standardErrorText) }
         return result.standardOutput
     }

@@ -13,8 +13,8 @@ struct AgeVectorTests {
     }
 
     @Test("each classic vector", arguments: AgeVector.names.filter { !$0.hasPrefix("hybrid") && $0 != "armor_hybrid" })
-    func vector(_ name: String) throws {
-        let vector = try AgeVector.load(name)
+    func vector(_ name: String) async throws {
+        let vector = try await AgeVector.load(name)
         var source = DataSource(vector.file)
         var sink = DataSink()
         var failure: SealError?
@@ -83,8 +83,8 @@ struct AgeVectorTests {
     @Test(
         "post-quantum hybrid vectors are refused, never opened",
         arguments: AgeVector.names.filter { $0.hasPrefix("hybrid") || $0 == "armor_hybrid" })
-    func hybridRefused(_ name: String) throws {
-        let vector = try AgeVector.load(name)
+    func hybridRefused(_ name: String) async throws {
+        let vector = try await AgeVector.load(name)
         #expect(vector.isPostQuantum || vector.identities.isEmpty)
         #expect(throws: SealError.self) {
             _ = try Age.decrypt(vector.file, with: [X25519Identity.generate()])

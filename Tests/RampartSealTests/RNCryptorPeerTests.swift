@@ -58,7 +58,7 @@ struct RNCryptorPeerTests {
     }
 
     /// Runs the peer script; records an issue (failing the test) when the virtualenv is missing.
-    static func python(_ mode: String, secret: Data, data: Data) throws -> Data? {
+    static func python(_ mode: String, secret: Data, data: Data) async throws -> Data? {
         guard let python = PeerTools.python else {
             let folder = PeerTools.virtualenv.path
             Issue.record(
@@ -67,7 +67,7 @@ struct RNCryptorPeerTests {
         }
         var length = UInt32(secret.count).bigEndian
         let input = Data(bytes: &length, count: 4) + secret + data
-        let result = try PeerProcess.run(python.path, ["-c", script, mode], input: input)
+        let result = try await PeerProcess.runAsync(python.path, ["-c", script, mode], input: input)
         guard result.exitCode == 0 else {
             Issue.record("python rncryptor \(mode) exited \(result.exitCode): \(result.standardErrorText)")
             return nil
@@ -80,23 +80,24 @@ struct RNCryptorPeerTests {
     }
 
     @Test("the peer is rncryptor 3.3.0")
-    func peerVersion() throws {
+    func peerVersion() async throws {
         guard let python = PeerTools.python else {
             Issue.record("the Python peer virtualenv is missing at \(PeerTools.virtualenv.path): run Scripts/test")
             return
         }
-        let result = try PeerProcess.run(python.path, ["-c", "import rncryptor; print(rncryptor.__version__)"])
+        let result = try await PeerProcess.runAsync(
+            python.path, ["-c", "import rncryptor; print(rncryptor.__version__)"])
         #expect(result.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines) == "3.3.0")
     }
 
     @Test("password-based: Rampart → Python and Python → Rampart", arguments: sizes)
-    func passwordBased(_ size: Int) throws {
+    func passwordBased(_ size: Int) async throws {
         let plaintext = Self.plaintext(size)
         let secret = Data(Self.password.utf8)
         let ours = try RNCryptor.encrypt(plaintext, password: Self.password)
-        guard let decrypted = try Self.python("decrypt-password", secret: secret, data: ours) else { return }
+        guard let decrypted = try await Self.python("decrypt-password", secret: secret, data: ours) else { return }
         #expect(decrypted == plaintext)
-        guard let theirs = try Self.python("encrypt-password", secret: secret, data: plaintext) else { return }
+        guard let theirs = try await Self.python("encrypt-password", secret: secret, data: plaintext) else { return }
         #expect(theirs.prefix(2) == Data([3, 1]))
         #expect(try RNCryptor.decrypt(theirs, password: Self.password) == plaintext)
         var source = DataSource(theirs)
@@ -106,22 +107,22 @@ struct RNCryptorPeerTests {
     }
 
     @Test("key-based: Rampart → Python and Python → Rampart", arguments: sizes)
-    func keyBased(_ size: Int) throws {
+    func keyBased(_ size: Int) async throws {
         let plaintext = Self.plaintext(size)
         var streamedSource = DataSource(plaintext)
         var streamedSink = DataSink()
         try RNCryptor.encrypt(
             from: &streamedSource, to: &streamedSink, encryptionKey: Self.encryptionKey, hmacKey: Self.hmacKey,
             chunkSize: 65536)
-        guard let decrypted = try Self.python("decrypt-keys", secret: Self.keyBytes, data: streamedSink.data)
+        guard let decrypted = try await Self.python("decrypt-keys", secret: Self.keyBytes, data: streamedSink.data)
         else { return }
         #expect(decrypted == plaintext)
-        guard let theirs = try Self.python("encrypt-keys", secret: Self.keyBytes, data: plaintext) else { return }
+        guard let theirs = try await Self.python("encrypt-keys", secret: Self.keyBytes, data: plaintext) else { return }
         #expect(try RNCryptor.decrypt(theirs, encryptionKey: Self.encryptionKey, hmacKey: Self.hmacKey) == plaintext)
     }
 
     @Test("each side refuses the other's message under a wrong password")
-    func wrongPassword() throws {
+    func wrongPassword() async throws {
         let ours = try RNCryptor.encrypt(Data("hello".utf8), password: Self.password)
         guard let python = PeerTools.python else {
             Issue.record("the Python peer virtualenv is missing at \(PeerTools.virtualenv.path): run Scripts/test")
@@ -129,9 +130,9 @@ struct RNCryptorPeerTests {
         }
         var length = UInt32(5).bigEndian
         let input = Data(bytes: &length, count: 4) + Data("wrong".utf8) + ours
-        let result = try PeerProcess.run(python.path, ["-c", Self.script, "decrypt-password"], input: input)
+        let result = try await PeerProcess.runAsync(python.path, ["-c", Self.script, "decrypt-password"], input: input)
         #expect(result.exitCode != 0)
-        guard let theirs = try Self.python("encrypt-password", secret: Data("right".utf8), data: Data("x".utf8))
+        guard let theirs = try await Self.python("encrypt-password", secret: Data("right".utf8), data: Data("x".utf8))
         else { return }
         #expect(throws: SealError.self) { try RNCryptor.decrypt(theirs, password: "wrong") }
     }

@@ -6,8 +6,8 @@ import Testing
 /// maximum of 22 (4 GiB) by default, lower when the caller says so.
 @Suite("age scrypt work factor limits")
 struct ScryptLimitTests {
-    private static func stanzaFile(workFactor: String) throws -> Data {
-        let vector = try AgeVector.load("scrypt_work_factor_23")
+    private static func stanzaFile(workFactor: String) async throws -> Data {
+        let vector = try await AgeVector.load("scrypt_work_factor_23")
         let text = String(decoding: vector.file, as: UTF8.self)
         return Data(
             text.replacingOccurrences(of: "rF0/NwblUHHTpgQgRpe5CQ 23", with: "rF0/NwblUHHTpgQgRpe5CQ \(workFactor)")
@@ -15,8 +15,8 @@ struct ScryptLimitTests {
     }
 
     @Test("CCTV scrypt_work_factor_23 is a header failure that names the memory it asked for and the limit")
-    func workFactor23() throws {
-        let vector = try AgeVector.load("scrypt_work_factor_23")
+    func workFactor23() async throws {
+        let vector = try await AgeVector.load("scrypt_work_factor_23")
         #expect(vector.expectation == .headerFailure)
         let identities = try vector.rampartIdentities()
         do throws(SealError) {
@@ -52,8 +52,8 @@ struct ScryptLimitTests {
     @Test(
         "a work factor that is not a number says what it should be, in a whole sentence",
         arguments: ["0x17", "023", "-1", "+5"])
-    func malformedWorkFactor(text: String) throws {
-        let file = try Self.stanzaFile(workFactor: text)
+    func malformedWorkFactor(text: String) async throws {
+        let file = try await Self.stanzaFile(workFactor: text)
         do throws(SealError) {
             _ = try Age.decrypt(file, with: [ScryptIdentity(passphrase: "password")])
             Issue.record("\(text) was accepted")

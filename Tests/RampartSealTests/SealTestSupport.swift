@@ -25,8 +25,8 @@ enum SealTestSupport {
     }
 
     /// Runs a peer and fails the test with its standard error when it exits non-zero.
-    static func peer(_ program: String, _ arguments: [String], input: Data = Data()) throws -> Data {
-        let result = try PeerProcess.run(program, arguments, input: input)
+    static func peer(_ program: String, _ arguments: [String], input: Data = Data()) async throws -> Data {
+        let result = try await PeerProcess.runAsync(program, arguments, input: input)
         #expect(result.exitCode == 0, "\(program) \(arguments.joined(separator: " ")): \(result.standardErrorText)")
         return result.standardOutput
     }

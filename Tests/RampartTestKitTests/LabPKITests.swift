@@ -12,7 +12,7 @@ struct LabPKITests {
     init() throws { scratch = try ScratchFolder("rampart-pki") }
 
     @Test("every scenario issues a leaf of the announced key type", arguments: LabScenario.allCases)
-    func leafKeyType(scenario: LabScenario) throws {
+    func leafKeyType(scenario: LabScenario) async throws {
         let chain = try LabPKI.shared().chain(scenario)
         let expected: String
         switch scenario.leafKeyAlgorithm {
@@ -21,7 +21,7 @@ struct LabPKITests {
         case .ed25519: expected = "ED25519"
         }
         let files = try chain.export(to: scratch.url)
-        let text = try PeerProcess.run("openssl", ["x509", "-in", files.leafPEM.path, "-noout", "-text"])
+        let text = try await PeerProcess.runAsync("openssl", ["x509", "-in", files.leafPEM.path, "-noout", "-text"])
         #expect(text.exitCode == 0, "\(text.standardErrorText)")
         #expect(text.standardOutputText.localizedCaseInsensitiveContains(expected))
         if case .rsa1024 = scenario.leafKeyAlgorithm {
@@ -49,7 +49,7 @@ struct LabPKITests {
     @Test(
         "openssl verify accepts the good chain and rejects the bad ones with the expected reason",
         arguments: LabScenario.allCases)
-    func opensslVerify(scenario: LabScenario) throws {
+    func opensslVerify(scenario: LabScenario) async throws {
         let pki = try LabPKI.shared()
         let chain = try pki.chain(scenario)
         let folder = scratch.url
@@ -60,7 +60,7 @@ struct LabPKITests {
         try Data(try pki.intermediate.certificatePEM.utf8).write(to: untrusted)
         var arguments = ["verify", "-CAfile", labRoot.path, "-verify_hostname", "localhost"]
         if scenario != .missingIntermediate && scenario != .rogue { arguments += ["-untrusted", untrusted.path] }
-        let result = try PeerProcess.run("openssl", arguments + [files.leafPEM.path])
+        let result = try await PeerProcess.runAsync("openssl", arguments + [files.leafPEM.path])
         let output = result.standardOutputText + result.standardErrorText
         if let failure = scenario.expectedVerifyError {
             #expect(result.exitCode != 0, "openssl accepted \(scenario): \(output)")
@@ -71,16 +71,17 @@ struct LabPKITests {
     }
 
     @Test("the PKI exports files peers can read, with the key private to its owner")
-    func exportedFiles() throws {
+    func exportedFiles() async throws {
         let files = try LabPKI.shared().chain(.good).export(to: scratch.url)
         let attributes = try FileManager.default.attributesOfItem(atPath: files.keyPEM.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        let der = try PeerProcess.run(
+        let der = try await PeerProcess.runAsync(
             "openssl", ["x509", "-inform", "DER", "-in", files.leafDER.path, "-noout", "-subject"])
         #expect(der.exitCode == 0)
         #expect(der.standardOutputText.contains("Rampart Lab good leaf"))
-        let matches = try PeerProcess.run("openssl", ["x509", "-in", files.leafPEM.path, "-noout", "-pubkey"])
-        let keyPublic = try PeerProcess.run("openssl", ["pkey", "-in", files.keyPEM.path, "-pubout"])
+        let matches = try await PeerProcess.runAsync(
+            "openssl", ["x509", "-in", files.leafPEM.path, "-noout", "-pubkey"])
+        let keyPublic = try await PeerProcess.runAsync("openssl", ["pkey", "-in", files.keyPEM.path, "-pubout"])
         #expect(matches.standardOutputText == keyPublic.standardOutputText)
         let chainCount =
             try String(contentsOf: files.chainPEM, encoding: .utf8).components(separatedBy: "BEGIN CERTIFICATE").count

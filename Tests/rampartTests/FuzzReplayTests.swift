@@ -21,8 +21,8 @@ struct FuzzReplayTests {
     static let fuzzFolder = PeerTools.packageRoot.appendingPathComponent("Fuzz")
 
     /// The target names `rampart-fuzz --list` prints.
-    static func targets() throws -> [String] {
-        let listing = try PeerProcess.run(binary.path, ["--list"])
+    static func targets() async throws -> [String] {
+        let listing = try await PeerProcess.runAsync(binary.path, ["--list"])
         return listing.standardOutputText.split(separator: "\n").compactMap { $0.split(separator: "\t").first }
             .map(String.init)
     }
@@ -34,8 +34,8 @@ struct FuzzReplayTests {
     }
 
     @Test("every target has a committed seed corpus, and every corpus folder names a target")
-    func corporaMatchTargets() throws {
-        let targets = try Self.targets()
+    func corporaMatchTargets() async throws {
+        let targets = try await Self.targets()
         #expect(targets.count >= 11)
         for target in targets {
             let seeds =

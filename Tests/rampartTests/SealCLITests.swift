@@ -86,7 +86,7 @@ struct SealCLITests {
         #expect(again.exitCode == 73)
         let recipient = try await RampartBinary.run(["keygen", "-y", folder.path("key.txt")])
         #expect(recipient.exitCode == 0)
-        let fromAge = try PeerProcess.run("age-keygen", ["-y", folder.path("key.txt")])
+        let fromAge = try await PeerProcess.runAsync("age-keygen", ["-y", folder.path("key.txt")])
         #expect(recipient.standardOutputText == fromAge.standardOutputText)
         let missing = try await RampartBinary.run(["keygen", "-y", folder.path("nope.txt")])
         #expect(missing.exitCode == 66)
@@ -108,7 +108,8 @@ struct SealCLITests {
             "-o", folder.path("plain.age"), folder.path("plain"),
         ])
         #expect(sealed.exitCode == 0, "\(sealed.standardErrorText)")
-        let byAge = try PeerProcess.run("age", ["-d", "-i", folder.path("key.txt"), folder.path("plain.age")])
+        let byAge = try await PeerProcess.runAsync(
+            "age", ["-d", "-i", folder.path("key.txt"), folder.path("plain.age")])
         #expect(byAge.standardOutput == plaintext)
         let armored = try await RampartBinary.run(
             ["encrypt", "-a", "-R", folder.path("key.txt.pub")], input: plaintext)
@@ -301,7 +302,7 @@ struct SealCLITests {
                 #expect(same, "\(arguments): \(received.count) of \(expected.count) bytes received")
             } else {
                 try folder.write("from-fifo.age", received)
-                let opened = try PeerProcess.run(
+                let opened = try await PeerProcess.runAsync(
                     "age", ["-d", "-i", folder.path("key.txt"), folder.path("from-fifo.age")])
                 let same = opened.standardOutput == plaintext
                 #expect(same, "age reads what went through the FIFO")

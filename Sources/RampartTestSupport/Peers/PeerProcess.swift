@@ -78,7 +78,10 @@ public struct PeerProcess: Sendable {
     ///   - input: bytes written to standard input, which is then closed.
     ///   - environment: extra variables added to the inherited environment.
     ///   - currentDirectory: the working directory, if not the current one.
-    public static func run(
+    ///
+    /// It blocks its thread until the program exits, so tests call ``runAsync(_:_:input:environment:currentDirectory:)``:
+    /// the test runner has one thread per core, and a few blocked ones stall every other test.
+    static func run(
         _ program: String,
         _ arguments: [String] = [],
         input: Data = Data(),

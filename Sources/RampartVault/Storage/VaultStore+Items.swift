@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The SQL of the `items` table: rows found by their class and keyed hash, by the hash of their

@@ -45,8 +45,8 @@ struct HardenedClientChapter: DemoChapter {
                         url: "https://localhost:\(noForwardSecrecy.port)/", expected: .blocked,
                         client: try Self.client(pki))
                 })
-            let target = "http://localhost:\(server.port)/".addingPercentEncoding(
-                withAllowedCharacters: .alphanumerics)!
+            // The redirect target, percent-encoded as a query value (":" and "/" escaped).
+            let target = "http%3A%2F%2Flocalhost%3A\(server.port)%2F"
             steps.append(
                 await attempt(
                     "A redirect from HTTPS to HTTP", url: "https://localhost:\(server.port)/redirect/302?to=\(target)",
