@@ -102,19 +102,7 @@ struct TrustEvaluatorTests {
         let reportOnly = try PinnedHost(domain: "localhost", pins: [.init(try pin(scenario))], enforced: false)
         let decision = try await evaluate(scenario, pinning: [reportOnly])
         #expect(decision.verdict == .rejected)
-        let names = decision.failures.map { failure -> String in
-            switch failure {
-            case .expired: return "expired"
-            case .notYetValid: return "notYetValid"
-            case .hostMismatch: return "hostMismatch"
-            case .selfSigned: return "selfSigned"
-            case .untrustedIssuer: return "untrustedIssuer"
-            case .atsCertificateRule: return "atsCertificateRule"
-            case .undecodableCertificate: return "undecodableCertificate"
-            case .pinMismatch: return "pinMismatch"
-            case .additionalPolicy: return "additionalPolicy"
-            }
-        }
+        let names = decision.failures.map(\.code)
         #expect(names.contains(reason), "\(decision.failures)")
         #expect(!decision.failures.isEmpty && decision.failures.allSatisfy { !$0.description.isEmpty })
     }

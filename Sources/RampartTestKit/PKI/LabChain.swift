@@ -32,8 +32,15 @@ public struct LabChain: Sendable {
         let chainPEM = try served.map { try $0.serializeAsPEM().pemString }.joined(separator: "\n") + "\n"
         try Data(chainPEM.utf8).write(to: files.chainPEM)
         try Data((try issuingRoot.serializeAsPEM().pemString + "\n").utf8).write(to: files.rootPEM)
-        try Data((try leaf.privateKeyPEM + "\n").utf8).write(to: files.keyPEM)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: files.keyPEM.path)
+        // The key is created 0600, never readable by others even for a moment.
+        try? FileManager.default.removeItem(at: files.keyPEM)
+        guard
+            FileManager.default.createFile(
+                atPath: files.keyPEM.path, contents: Data((try leaf.privateKeyPEM + "\n").utf8),
+                attributes: [.posixPermissions: 0o600])
+        else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: files.keyPEM.path])
+        }
         return files
     }
 }

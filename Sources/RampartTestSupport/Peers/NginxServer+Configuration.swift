@@ -10,17 +10,7 @@ extension NginxServer {
     static func writeFiles(_ configuration: NginxServerConfiguration, ports: (Int, Int), to folder: URL) throws {
         let files = FileManager.default
         try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let chain = configuration.chain
-        let chainPEM = try chain.served.map { try $0.serializeAsPEM().pemString }.joined(separator: "\n") + "\n"
-        try Data(chainPEM.utf8).write(to: folder.appendingPathComponent("chain.pem"))
-        let key = folder.appendingPathComponent("key.pem")
-        guard
-            files.createFile(
-                atPath: key.path, contents: Data((try chain.leaf.privateKeyPEM + "\n").utf8),
-                attributes: [.posixPermissions: 0o600])
-        else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: key.path])
-        }
+        _ = try configuration.chain.export(to: folder)  // chain.pem and key.pem (0600), named in nginx.conf
         let served = folder.appendingPathComponent("www/files")
         try files.createDirectory(at: served, withIntermediateDirectories: true)
         for (name, count) in [("1k.bin", 1 << 10), ("1m.bin", 1 << 20), ("16m.bin", 16 << 20)] {

@@ -103,7 +103,7 @@ public final class NginxServer: Sendable {
                     return NginxServer(configuration: configuration, ports: ports, process: process)
                 }
                 lastLog = process.errorLog
-                await onBlockingThread { process.terminate() }
+                await DedicatedThread.run("stop nginx") { process.terminate() }
                 try? FileManager.default.removeItem(at: folder)
             } catch {
                 try? FileManager.default.removeItem(at: folder)
@@ -135,7 +135,7 @@ public final class NginxServer: Sendable {
     /// ```
     public func stop() async {
         let process = self.process
-        await onBlockingThread { process.terminate() }
+        await DedicatedThread.run("stop nginx") { process.terminate() }
         try? FileManager.default.removeItem(at: process.folder)
     }
 

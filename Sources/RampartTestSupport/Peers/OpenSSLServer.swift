@@ -93,9 +93,9 @@ public final class OpenSSLServer: Sendable {
             try? FileManager.default.removeItem(at: folder)
             throw PeerProcess.Failure.launchFailed("openssl", underlying: "\(error)")
         }
-        let port = await onBlockingThread { peer.waitForPort(timeout: 10) }
+        let port = await DedicatedThread.run("wait for s_server's port") { peer.waitForPort(timeout: 10) }
         guard let port else {
-            await onBlockingThread { peer.terminate() }
+            await DedicatedThread.run("stop s_server") { peer.terminate() }
             try? FileManager.default.removeItem(at: folder)
             throw Failure.didNotStart(
                 arguments: arguments, exitCode: peer.process.isRunning ? nil : peer.process.terminationStatus,
@@ -119,7 +119,7 @@ public final class OpenSSLServer: Sendable {
     /// removes the certificate files. Calling it again does nothing.
     public func stop() async {
         let peer = self.peer
-        await onBlockingThread { peer.terminate() }
+        await DedicatedThread.run("stop s_server") { peer.terminate() }
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -128,16 +128,8 @@ public final class OpenSSLServer: Sendable {
         let files = FileManager.default
         try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let chain = configuration.chain
-        let leaf = folder.appendingPathComponent("leaf.pem")
-        let key = folder.appendingPathComponent("key.pem")
-        try Data((try chain.leaf.certificatePEM + "\n").utf8).write(to: leaf)
-        guard
-            files.createFile(
-                atPath: key.path, contents: Data((try chain.leaf.privateKeyPEM + "\n").utf8),
-                attributes: [.posixPermissions: 0o600])
-        else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: key.path])
-        }
+        let exported = try chain.export(to: folder)
+        let (leaf, key) = (exported.leafPEM, exported.keyPEM)
         let listen = configuration.host.contains(":") ? "[\(configuration.host)]:0" : "\(configuration.host):0"
         var arguments = ["s_server", "-accept", listen, "-cert", leaf.path, "-key", key.path]
         if configuration.sendsIntermediates && !chain.intermediates.isEmpty {
@@ -195,7 +187,7 @@ private final class RunningPeer: @unchecked Sendable {
 
     /// Keeps reading a pipe until end of file, so s_server never blocks on a full pipe.
     private func drain(_ handle: FileHandle, isError: Bool) {
-        DispatchQueue.global().async(group: readers) { [self] in
+        DedicatedThread.start("drain s_server", in: readers) { [self] in
             while true {
                 let chunk = handle.availableData
                 condition.lock()

@@ -8,7 +8,7 @@ import Foundation
 /// that prints a lot never blocks.
 ///
 /// ```swift
-/// let result = try PeerProcess.run("openssl", ["version"])
+/// let result = try await PeerProcess.runAsync("openssl", ["version"])
 /// print(result.exitCode, result.standardOutputText)
 /// ```
 public struct PeerProcess: Sendable {
@@ -45,8 +45,8 @@ public struct PeerProcess: Sendable {
         }
     }
 
-    /// ``run(_:_:input:environment:currentDirectory:)`` on a dispatch thread, so that an async test
-    /// waiting for a peer does not hold one of Swift's few cooperative threads.
+    /// Runs `program` with `arguments`, writes `input` to its standard input, and waits for it on a
+    /// thread of its own (``DedicatedThread``), so that no thread Swift's tasks need is held.
     ///
     /// ```swift
     /// let result = try await PeerProcess.runAsync("openssl", ["s_client", "-connect", "127.0.0.1:\(port)"])
@@ -58,16 +58,11 @@ public struct PeerProcess: Sendable {
         environment: [String: String] = [:],
         currentDirectory: URL? = nil
     ) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Swift.Result {
-                        try run(
-                            program, arguments, input: input, environment: environment,
-                            currentDirectory: currentDirectory)
-                    })
+        try await DedicatedThread.run("peer \(program)") {
+            Swift.Result {
+                try run(program, arguments, input: input, environment: environment, currentDirectory: currentDirectory)
             }
-        }
+        }.get()
     }
 
     /// Runs `program` with `arguments`, writes `input` to its standard input, and waits for it.
@@ -80,7 +75,7 @@ public struct PeerProcess: Sendable {
     ///   - currentDirectory: the working directory, if not the current one.
     ///
     /// It blocks its thread until the program exits, so tests call ``runAsync(_:_:input:environment:currentDirectory:)``:
-    /// the test runner has one thread per core, and a few blocked ones stall every other test.
+    /// Swift's tasks have one thread per core, and a few blocked ones stall every other test.
     static func run(
         _ program: String,
         _ arguments: [String] = [],
@@ -110,14 +105,14 @@ public struct PeerProcess: Sendable {
         }
         let collected = PipeCollector()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
+        DedicatedThread.start("\(program) stdout", in: group) {
             collected.setOutput((try? stdout.fileHandleForReading.readToEnd()) ?? Data())
         }
-        DispatchQueue.global().async(group: group) {
+        DedicatedThread.start("\(program) stderr", in: group) {
             collected.setError((try? stderr.fileHandleForReading.readToEnd()) ?? Data())
         }
         let writer = stdin.fileHandleForWriting
-        DispatchQueue.global().async(group: group) {
+        DedicatedThread.start("\(program) stdin", in: group) {
             // A peer may exit without reading its input; a broken pipe is not our failure.
             try? writer.write(contentsOf: input)
             try? writer.close()

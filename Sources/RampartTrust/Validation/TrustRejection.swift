@@ -22,6 +22,25 @@ public enum TrustRejection: Sendable, Hashable, CustomStringConvertible {
     /// refused it (`reason`: the policy's own words).
     case additionalPolicy(reason: String)
 
+    /// A stable name for the case, for JSON, logs and tests (`"expired"`, `"pinMismatch"`…).
+    ///
+    /// ```swift
+    /// decision.failures.map(\.code)   // ["expired", "hostMismatch"]
+    /// ```
+    public var code: String {
+        switch self {
+        case .expired: return "expired"
+        case .notYetValid: return "notYetValid"
+        case .hostMismatch: return "hostMismatch"
+        case .selfSigned: return "selfSigned"
+        case .untrustedIssuer: return "untrustedIssuer"
+        case .undecodableCertificate: return "undecodableCertificate"
+        case .atsCertificateRule: return "atsCertificateRule"
+        case .pinMismatch: return "pinMismatch"
+        case .additionalPolicy: return "additionalPolicy"
+        }
+    }
+
     public var description: String {
         let dates = ISO8601DateFormatter()
         switch self {
