@@ -44,6 +44,14 @@ struct CertificateStructure: Sendable, Hashable {
         self.extensions = extensions
     }
 
+    /// The next node as a distinguished name (`field` names it in errors).
+    private static func name(_ nodes: inout ASN1NodeCollection.Iterator, _ field: String) throws -> DistinguishedName {
+        guard let node = nodes.next() else {
+            throw ASN1Error.invalidASN1Object(reason: "a certificate without its \(field) name")
+        }
+        return try DistinguishedName(derEncoded: node)
+    }
+
     private static func readTBSCertificate(_ node: ASN1Node, signatureAlgorithm: ASN1ObjectIdentifier) throws -> Self {
         try DER.sequence(node, identifier: .sequence) { nodes in
             let version = try DER.decodeDefaultExplicitlyTagged(
@@ -53,9 +61,9 @@ struct CertificateStructure: Sendable, Hashable {
             }
             _ = try ArraySlice<UInt8>(derEncoded: &nodes)  // serialNumber
             _ = try algorithm(&nodes)  // signature (repeated inside the signed part)
-            let issuer = try DistinguishedName(derEncoded: &nodes)
+            let issuer = try name(&nodes, "issuer")
             let (notBefore, notAfter) = try validity(&nodes)
-            let subject = try DistinguishedName(derEncoded: &nodes)
+            let subject = try name(&nodes, "subject")
             guard let spki = nodes.next() else {
                 throw ASN1Error.invalidASN1Object(reason: "a certificate without subjectPublicKeyInfo")
             }

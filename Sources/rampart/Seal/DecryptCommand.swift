@@ -61,7 +61,7 @@ struct DecryptCommand: ParsableCommand {
         defer { meter?.finish() }
         let progress = meter?.callback
         try SealFailure.run { () throws(SealError) in
-            try sealed.decrypt(to: destination, with: credentials, progress: progress)
+            _ = try sealed.decrypt(to: destination, with: credentials, progress: progress)
         }
     }
 }
