@@ -1,4 +1,5 @@
 import Foundation
+import RampartSeal
 
 #if canImport(Glibc)
     import Glibc
@@ -63,7 +64,7 @@ enum StandardStreams {
                 guard let start = buffer.baseAddress else { return nil }
                 var offset = 0
                 while offset < buffer.count {
-                    let written = systemWrite(descriptor, start + offset, buffer.count - offset)
+                    let written = SystemCalls.write(descriptor, start + offset, buffer.count - offset)
                     if written >= 0 {
                         offset += written
                         continue
@@ -81,13 +82,4 @@ enum StandardStreams {
         }
         return failure
     }
-}
-
-/// `write(2)`, named apart from ``StandardStreams/write(_:to:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
 }

@@ -63,6 +63,18 @@ struct LabServerTests {
         #expect(output.1.contains("Ciphersuite: AES128-SHA"), "\(output.1)")
     }
 
+    @Test("every lab listener refuses an address beyond loopback before opening a socket")
+    func loopbackOnly() async throws {
+        let chain = try LabPKI.shared().chain(.good)
+        await #expect(throws: LabLoopbackOnly.self) {
+            try await LabServer.start(LabServerConfiguration(chain: chain, host: "0.0.0.0"))
+        }
+        var web = LabWebServerConfiguration(chain: chain)
+        web.host = "192.0.2.1"
+        await #expect(throws: LabLoopbackOnly.self) { try await LabWebServer.start(web) }
+        await #expect(throws: LabLoopbackOnly.self) { try await LabProxy.start(mode: .tunnel, host: "::") }
+    }
+
     @Test("listens on ::1 as well as 127.0.0.1")
     func ipv6() async throws {
         let configuration = LabServerConfiguration(chain: try LabPKI.shared().chain(.good), host: "::1")

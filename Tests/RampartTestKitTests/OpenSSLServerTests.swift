@@ -56,7 +56,7 @@ struct OpenSSLServerTests {
     @Test("refuses to listen beyond loopback")
     func loopbackOnly() async throws {
         let configuration = OpenSSLServerConfiguration(chain: try LabPKI.shared().chain(.good), host: "0.0.0.0")
-        await #expect(throws: OpenSSLServer.Failure.self) {
+        await #expect(throws: LabLoopbackOnly.self) {
             try await OpenSSLServer.withServer(configuration) { _ in () }
         }
     }

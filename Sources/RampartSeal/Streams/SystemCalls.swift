@@ -5,9 +5,10 @@
 #endif
 
 /// The POSIX calls whose names the stream types shadow with their own `read`/`write` methods,
-/// and the few file-system calls the outputs share.
-enum SystemCalls {
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+/// and the few file-system calls the outputs share. `read` and `write` are package API: the
+/// command line's standard streams write through the same call.
+package enum SystemCalls {
+    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.read(descriptor, buffer, count)
         #else
@@ -15,7 +16,7 @@ enum SystemCalls {
         #endif
     }
 
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.write(descriptor, buffer, count)
         #else

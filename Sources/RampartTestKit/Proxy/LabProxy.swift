@@ -23,18 +23,6 @@ import X509
 /// }
 /// ```
 public final class LabProxy: Sendable {
-    /// Why a proxy could not be started.
-    public enum Failure: Error, CustomStringConvertible {
-        /// Only `127.0.0.1` and `::1` are allowed: tests never listen beyond loopback.
-        case notLoopback(String)
-
-        public var description: String {
-            switch self {
-            case .notLoopback(let host): return "the lab proxy may only listen on 127.0.0.1 or ::1, not \(host)"
-            }
-        }
-    }
-
     /// The largest request head the proxy reads (16 KiB); a longer one gets `431`.
     public static let maximumHeadBytes = 16 * 1024
 
@@ -87,7 +75,7 @@ public final class LabProxy: Sendable {
         host: String = "127.0.0.1",
         requiredCredentials: (user: String, password: String)? = nil
     ) async throws -> LabProxy {
-        guard host == "127.0.0.1" || host == "::1" else { throw Failure.notLoopback(host) }
+        try LabLoopbackOnly.check(host, listener: "the lab proxy")
         let settings = LabProxySettings(
             mode: mode, tls: try LabProxyTLS(mode: mode),
             expectedAuthorization: requiredCredentials.map {

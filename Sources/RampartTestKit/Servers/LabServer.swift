@@ -39,6 +39,7 @@ public final class LabServer: Sendable {
 
     /// Starts a server; call ``stop()`` when done (or use ``withServer(_:_:)``).
     public static func start(_ configuration: LabServerConfiguration) async throws -> LabServer {
+        try LabLoopbackOnly.check(configuration.host, listener: "the lab TLS server")
         let context = try NIOSSLContext(configuration: try makeTLSConfiguration(configuration))
         let connections = ConnectionRegistry()
         let response = configuration.response

@@ -38,18 +38,6 @@ import NIOSSL
 /// }
 /// ```
 public final class LabWebServer: Sendable {
-    /// Why a server could not be started.
-    public enum Failure: Error, CustomStringConvertible {
-        /// Only `127.0.0.1` and `::1` are allowed: tests never listen beyond loopback.
-        case notLoopback(String)
-
-        public var description: String {
-            switch self {
-            case .notLoopback(let host): return "the lab web server may only listen on 127.0.0.1 or ::1, not \(host)"
-            }
-        }
-    }
-
     /// The loopback address the server listens on.
     public let host: String
     /// The port the system assigned.
@@ -95,9 +83,7 @@ public final class LabWebServer: Sendable {
     /// try await server.stop()
     /// ```
     public static func start(_ configuration: LabWebServerConfiguration) async throws -> LabWebServer {
-        guard configuration.host == "127.0.0.1" || configuration.host == "::1" else {
-            throw Failure.notLoopback(configuration.host)
-        }
+        try LabLoopbackOnly.check(configuration.host, listener: "the lab web server")
         let tls = try configuration.chain.map {
             try NIOSSLContext(configuration: makeTLSConfiguration($0, configuration))
         }

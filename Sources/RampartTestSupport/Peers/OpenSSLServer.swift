@@ -22,15 +22,11 @@ import RampartTestKit
 public final class OpenSSLServer: Sendable {
     /// Why a server could not be started.
     public enum Failure: Error, CustomStringConvertible {
-        /// Only `127.0.0.1` and `::1` are allowed: tests never listen beyond loopback.
-        case notLoopback(String)
         /// s_server exited, or did not report its port in time.
         case didNotStart(arguments: [String], exitCode: Int32?, output: String)
 
         public var description: String {
             switch self {
-            case .notLoopback(let host):
-                return "openssl s_server may only listen on 127.0.0.1 or ::1, not \(host)"
             case .didNotStart(let arguments, let exitCode, let output):
                 let status = exitCode.map { "exited with status \($0)" } ?? "did not report its port within 10 s"
                 return "openssl \(arguments.joined(separator: " ")) \(status); it printed:\n\(output)"
@@ -73,9 +69,7 @@ public final class OpenSSLServer: Sendable {
     /// - Throws: ``PeerProcess/Failure/notInstalled(_:)`` when `openssl` is missing (run
     ///   `Scripts/test`), ``Failure`` when it does not start.
     public static func start(_ configuration: OpenSSLServerConfiguration) async throws -> OpenSSLServer {
-        guard configuration.host == "127.0.0.1" || configuration.host == "::1" else {
-            throw Failure.notLoopback(configuration.host)
-        }
+        try LabLoopbackOnly.check(configuration.host, listener: "openssl s_server")
         guard let openssl = PeerTools.locate("openssl") else { throw PeerProcess.Failure.notInstalled("openssl") }
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("rampart-s_server-\(UUID().uuidString)")
