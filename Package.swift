@@ -45,6 +45,8 @@ let package = Package(
         .library(name: "RampartTrustNIO", targets: ["RampartTrustNIO"]),
         .library(name: "RampartVault", targets: ["RampartVault"]),
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
+        // For test suites and benchmarks (the Benchmarks package): never linked into `rampart`.
+        .library(name: "RampartTestSupport", targets: ["RampartTestSupport"]),
         .executable(name: "rampart", targets: ["rampart"]),
     ],
     dependencies: [

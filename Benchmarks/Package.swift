@@ -18,6 +18,7 @@ let package = Package(
     targets: [
         benchmark(
             "ClientRequests", measuring: "RampartHTTP", "RampartPolicy", "RampartTrust", "RampartTestKit",
+            "RampartTestSupport",
             peers: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -26,7 +27,7 @@ let package = Package(
         benchmark("LabHandshakes", measuring: "RampartTestKit"),
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),
         benchmark("SealThroughput", measuring: "RampartSeal"),
-        benchmark("TrustDecisions", measuring: "RampartTrust", "RampartTestKit"),
+        benchmark("TrustDecisions", measuring: "RampartTrust", "RampartTrustNIO", "RampartTestKit"),
         benchmark("VaultOperations", measuring: "RampartVault"),
     ]
 )

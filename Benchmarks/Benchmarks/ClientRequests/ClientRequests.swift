@@ -6,6 +6,7 @@ import NIOSSL
 import RampartHTTP
 import RampartPolicy
 import RampartTestKit
+import RampartTestSupport
 import RampartTrust
 
 /// Rampart's client against AsyncHTTPClient on the same local nginx (TLS 1.3, P-256 leaf):

@@ -3,6 +3,7 @@ import Foundation
 import NIOSSL
 import RampartTestKit
 import RampartTrust
+import RampartTrustNIO
 import X509
 
 /// Trust decisions on the lab's RSA-2048 root → intermediate → P-256 leaf chain.
