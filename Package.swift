@@ -109,7 +109,9 @@ let package = Package(
         ),
         .target(
             name: "RampartTestKit",
-            dependencies: certificates + nioTLS + nioSockets + [.product(name: "NIOHTTP1", package: "swift-nio")],
+            dependencies: ["RampartTrust"] + certificates + nioTLS + nioSockets + [
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ],
             swiftSettings: strictSwift
         ),
         // Tests only, never linked into `rampart`: real peers run as processes (nginx, openssl,
@@ -171,6 +173,7 @@ let package = Package(
         .testTarget(
             name: "RampartTrustTests",
             dependencies: ["RampartTrust", "RampartTestKit", "RampartTestSupport"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -20,6 +20,11 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
     case publicSuffixWithSubdomains(domain: String)
     /// A pinned domain that is not a host name.
     case malformedDomain(String)
+    /// A Signed Certificate Timestamp list (in a certificate, a TLS extension or OCSP) breaks
+    /// RFC 6962's encoding.
+    case malformedSCTList(String)
+    /// A CT log list is not Chrome's v3 or Apple's v4 JSON, or one of its entries is wrong.
+    case malformedLogList(source: String, reason: String)
 
     public var description: String {
         switch self {
@@ -38,6 +43,10 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
                 "\(domain): \(count) pin(s) while enforcing; pin at least two keys (one a backup kept offline) or use report-only"
         case .publicSuffixWithSubdomains(let domain):
             return "\(domain) is a public suffix; pinning it with subdomains would pin every site under it"
+        case .malformedSCTList(let reason):
+            return "the Signed Certificate Timestamp list is malformed: \(reason)"
+        case .malformedLogList(let source, let reason):
+            return "\(source) is not a usable CT log list: \(reason); give Chrome's v3 log_list.json or Apple's v4 list"
         case .malformedDomain(let domain):
             return "'\(domain)' is not a host name (no wildcards, ports, paths or spaces; use coverage for subdomains)"
         }

@@ -21,7 +21,7 @@ extension ExitStatus {
         switch error {
         case .missingFile, .notAFile: self = .noInput
         case .unreadable: self = .ioError
-        case .malformedPin, .malformedCertificate: self = .dataError
+        case .malformedPin, .malformedCertificate, .malformedSCTList, .malformedLogList: self = .dataError
         case .noBackupPin, .publicSuffixWithSubdomains, .malformedDomain: self = .usage
         }
     }

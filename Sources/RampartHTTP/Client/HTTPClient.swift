@@ -66,7 +66,8 @@ public final class HTTPClient: Sendable {
             tlsContexts: TLSContextCache.shared,
             trust: TrustSetup(
                 anchors: configuration.anchors, pinning: pinning,
-                additionalPolicies: configuration.additionalTrustPolicies, reporter: reporter),
+                additionalPolicies: configuration.additionalTrustPolicies,
+                transparency: configuration.certificateTransparency, reporter: reporter),
             limits: configuration.limits, timeouts: configuration.timeouts, events: configuration.onEvent)
     }
 
@@ -113,8 +114,10 @@ public final class HTTPClient: Sendable {
             decisions.append(decision)
             configuration.onEvent?(.policyDecision(decision))
             guard decision.isAllowed else { throw .blockedByATS(decision) }
-            if target.scheme == "https" && decision.requirements.requiresCertificateTransparency {
-                throw .certificateTransparencyUnsupported(host: target.host)
+            if target.scheme == "https" && decision.requirements.requiresCertificateTransparency
+                && configuration.certificateTransparency == nil
+            {
+                throw .certificateTransparencyNeedsLogList(host: target.host)
             }
             let proxy = configuration.proxy.proxy(scheme: target.scheme, host: target.host, port: target.port)
             if let proxy, !(1...65535).contains(proxy.port) {

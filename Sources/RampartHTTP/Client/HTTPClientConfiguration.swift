@@ -23,6 +23,12 @@ public struct HTTPClientConfiguration: Sendable {
     public var pinning: [PinnedHost] = []
     /// swift-certificates policies every handshake must also meet (``AdditionalTrustPolicies``).
     public var additionalTrustPolicies: AdditionalTrustPolicies?
+    /// Certificate Transparency, as Apple platforms enforce it: with a checker (a log list and a
+    /// policy), every chain to a system root must meet the CT policy; chains to roots the
+    /// anchors add (``TrustAnchors/systemPlus(_:)``, ``TrustAnchors/only(_:)``) are exempt unless
+    /// the ATS policy sets `NSRequiresCertificateTransparency` for the host. Without one, such hosts
+    /// are refused.
+    public var certificateTransparency: CertificateTransparencyChecker?
     public var timeouts = HTTPTimeouts()
     public var limits = HTTPLimits()
     /// The proxies to use; ``ProxySettings/direct`` (no proxy) unless set, for example from

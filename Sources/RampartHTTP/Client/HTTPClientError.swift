@@ -33,9 +33,10 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     case tlsVersionRefused(host: String, minimum: TLSProtocolVersion, detail: String)
     /// The server offered no forward-secret (ECDHE) suite, which ATS requires for TLS 1.2.
     case forwardSecrecyRequired(host: String, detail: String)
-    /// ATS requires Certificate Transparency for this host, and Rampart does not verify SCTs yet:
-    /// the request is refused rather than let through unchecked.
-    case certificateTransparencyUnsupported(host: String)
+    /// ATS requires Certificate Transparency for this host (`NSRequiresCertificateTransparency`)
+    /// and the configuration has no CT log list to check SCTs with: the request is refused rather
+    /// than let through unchecked.
+    case certificateTransparencyNeedsLogList(host: String)
     /// The trust decision rejected the server (chain, host name, ATS certificate rules or pins).
     case trustFailure(host: String, TrustDecision)
     /// The TLS handshake failed for another reason.
@@ -69,7 +70,7 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     public var isPolicyOrTrust: Bool {
         switch self {
         case .blockedByATS, .insecureRedirect, .tlsVersionRefused, .forwardSecrecyRequired,
-            .certificateTransparencyUnsupported, .trustFailure:
+            .certificateTransparencyNeedsLogList, .trustFailure:
             return true
         default:
             return false
@@ -103,9 +104,9 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
         case .forwardSecrecyRequired(let host, let detail):
             return "blocked by App Transport Security: \(host) offers no forward-secret (ECDHE) cipher suite "
                 + "(\(detail)); enable ECDHE suites on the server or set NSExceptionRequiresForwardSecrecy to NO"
-        case .certificateTransparencyUnsupported(let host):
+        case .certificateTransparencyNeedsLogList(let host):
             return "blocked: ATS requires Certificate Transparency for \(host) (NSRequiresCertificateTransparency), "
-                + "which this client does not verify yet; remove the key or use a client that checks SCTs"
+                + "and no CT log list was configured to check SCTs with; give one (Chrome v3 or Apple v4 JSON)"
         case .trustFailure(let host, let decision):
             if let mismatch = decision.pinMismatch { return "untrusted server \(host): " + mismatch.description }
             let reasons = decision.failures.map(\.description).joined(separator: "; ")

@@ -90,7 +90,9 @@ struct ConnectionFactory: Sendable {
             let port = key.port
             let reporter = trust.reporter
             let callback = TrustVerificationCallback(
-                evaluator: trust.evaluator(certificateRules: tls.certificateRules), host: key.host,
+                evaluator: trust.evaluator(
+                    certificateRules: tls.certificateRules, transparencyForEveryRoot: tls.certificateTransparency),
+                host: key.host,
                 decoding: trust.decoding
             ) { decision in
                 events?(.trustDecision(host: host, decision))

@@ -16,10 +16,13 @@ struct TLSPolicyKey: Hashable, Sendable {
     var minimumVersion: TLSProtocolVersion
     var forwardSecrecy: Bool
     var certificateRules: Bool
+    /// `NSRequiresCertificateTransparency`: CT even for a chain to a root the caller added.
+    var certificateTransparency: Bool
 
     init(_ requirements: ATSRequirements) {
         minimumVersion = requirements.minimumTLSVersion
         forwardSecrecy = requirements.requiresForwardSecrecy
         certificateRules = requirements.requiresCertificateRules
+        certificateTransparency = requirements.requiresCertificateTransparency
     }
 }

@@ -49,6 +49,9 @@ public struct EncodedCertificate: Sendable, Hashable {
 
     /// swift-certificates' reading, or `nil` when that library refuses the certificate's key
     /// (such a certificate can be shown and pinned, not validated).
+    /// The SubjectPublicKeyInfo as encoded in the certificate, whatever the key type.
+    public var subjectPublicKeyInfo: [UInt8]? { structure?.subjectPublicKeyInfo }
+
     public var certificate: Certificate? {
         if case .decoded(let certificate, _) = reading { return certificate }
         return nil

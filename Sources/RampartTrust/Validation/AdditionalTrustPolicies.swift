@@ -22,6 +22,15 @@ public struct AdditionalTrustPolicies: Sendable {
         make = { AnyPolicy(policies()) }
     }
 
+    /// These policies followed by `other`'s: a chain must meet both.
+    public func adding(_ other: AdditionalTrustPolicies) -> AdditionalTrustPolicies {
+        let first = make
+        return AdditionalTrustPolicies {
+            first()
+            other.policy()
+        }
+    }
+
     /// A fresh value of the policies for one evaluation.
     func policy() -> AnyPolicy { make() }
 }

@@ -14,6 +14,15 @@ public enum TrustAnchors: Sendable, Hashable {
     /// Only these roots.
     case only([Certificate])
 
+    /// The roots the caller added to (or put instead of) the system store: chains to them are not
+    /// publicly trusted, so Certificate Transparency does not apply to them by default.
+    public var addedRoots: [Certificate] {
+        switch self {
+        case .system: return []
+        case .systemPlus(let roots), .only(let roots): return roots
+        }
+    }
+
     var store: CertificateStore {
         switch self {
         case .system: return CertificateStore.systemTrustRoots

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a CT check found: every SCT with its status, the policy's outcome, the counts that decided
+/// it and what was missing.
+///
+/// ```swift
+/// let decision = checker.check(leaf: leaf, issuer: issuer)
+/// print(decision)            // one line per SCT, then the outcome
+/// if !decision.passes { … }  // compliant, or not enforced (a stale log list, failing open)
+/// ```
+public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
+    /// The counts a policy decided on. Logs are counted once each (the earliest SCT per log).
+    public struct Counts: Sendable, Hashable, Codable {
+        /// Distinct logs, once or currently approved, with a valid SCT.
+        public var approvedLogs: Int
+        /// Distinct currently approved logs with a valid SCT.
+        public var currentlyApprovedLogs: Int
+        /// Of those, logs whose SCT came by TLS or OCSP.
+        public var deliveredFromCurrentLogs: Int
+        /// Of those, logs whose SCT was embedded.
+        public var embeddedFromCurrentLogs: Int
+        /// Embedded SCTs from approved logs that count, after the per-operator cap.
+        public var embeddedCounted: Int
+        /// Embedded SCTs the certificate's lifetime requires.
+        public var embeddedRequired: Int
+        /// How many embedded SCTs one operator may provide (`nil`: no cap).
+        public var perOperatorCap: Int?
+        /// Distinct operators among the approved logs.
+        public var operators: Int
+        /// The certificate's lifetime in days (RFC 5280, inclusive).
+        public var lifetimeDays: Int
+    }
+
+    public var policy: CTPolicy
+    public var checks: [CTSCTCheck]
+    /// Whether the policy is met.
+    public var compliant: Bool
+    public var counts: Counts
+    /// What the certificate lacks, in words (empty when compliant).
+    public var missing: [String]
+    /// Whether the decision is enforced: false when the log list is older than allowed and the
+    /// checker fails open, as Apple does after 60 days.
+    public var enforced: Bool
+    /// Notes that do not decide anything (a stale log list, a malformed embedded list).
+    public var notes: [String]
+
+    /// Compliant, or not enforced.
+    public var passes: Bool { compliant || !enforced }
+
+    public var description: String {
+        var lines = checks.map { "SCT \($0.summary)" }
+        if checks.isEmpty { lines.append("no SCT: neither embedded nor delivered by TLS or OCSP") }
+        let outcome = compliant ? "meets" : "does not meet"
+        lines.append(
+            "\(outcome) \(policy.rawValue)'s CT policy: \(counts.approvedLogs) approved log(s), "
+                + "\(counts.currentlyApprovedLogs) current, \(counts.embeddedCounted) of \(counts.embeddedRequired) "
+                + "embedded SCTs counted for a \(counts.lifetimeDays)-day certificate")
+        lines += missing.map { "missing: \($0)" }
+        lines += notes.map { "note: \($0)" }
+        if !enforced { lines.append("not enforced: the log list is too old to enforce CT with (failing open)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func timestampFormat(_ date: Date) -> String {
+        let format = ISO8601DateFormatter()
+        return format.string(from: date)
+    }
+}

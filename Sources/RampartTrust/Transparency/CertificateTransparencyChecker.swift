@@ -1,0 +1,188 @@
+import Foundation
+
+/// Checks a certificate's SCTs against a log list and a CT policy: each SCT's log, time, shard,
+/// state and signature, then the policy's counts. Pure: DER in, a ``CTDecision`` out.
+///
+/// ```swift
+/// let list = try CTLogList(json: Data(contentsOf: listURL))
+/// let checker = CertificateTransparencyChecker(logList: list, policy: .apple)
+/// let decision = checker.check(leaf: try EncodedCertificate(derEncoded: leafDER),
+///                              issuer: try EncodedCertificate(derEncoded: issuerDER))
+/// print(decision.passes, decision)
+/// ```
+public struct CertificateTransparencyChecker: Sendable {
+    /// What to do when the log list is older than ``maximumLogListAge``.
+    public enum StaleLogList: String, Sendable, Hashable, Codable {
+        /// Skip enforcement (decisions say so): Apple's behaviour, so that a device that cannot
+        /// refresh its list keeps working.
+        case failOpen
+        /// Enforce anyway with the old list.
+        case failClosed
+    }
+
+    public var logList: CTLogList
+    public var policy: CTPolicy
+    /// How old the log list may be (60 days by default, as Apple).
+    public var maximumLogListAge: TimeInterval
+    public var whenStale: StaleLogList
+
+    public init(
+        logList: CTLogList, policy: CTPolicy = .apple, maximumLogListAge: TimeInterval = 60 * 86_400,
+        whenStale: StaleLogList = .failOpen
+    ) {
+        self.logList = logList
+        self.policy = policy
+        self.maximumLogListAge = maximumLogListAge
+        self.whenStale = whenStale
+    }
+
+    /// Checks the SCTs embedded in `leaf` (verified with `issuer`, the next certificate of the
+    /// validated path) and those `delivered` by TLS or OCSP, at `time`.
+    public func check(
+        leaf: EncodedCertificate, issuer: EncodedCertificate?, delivered: [SignedCertificateTimestamp] = [],
+        at time: Date = Date()
+    ) -> CTDecision {
+        var notes: [String] = []
+        var scts = delivered
+        do {
+            scts = try SignedCertificateTimestamp.embedded(in: leaf) + delivered
+        } catch {
+            notes.append("\(error)")
+        }
+        let notAfter = leaf.structure?.notValidAfter ?? time
+        let notBefore = leaf.structure?.notValidBefore ?? time
+        var precertificate: CTSignedEntry?
+        if let issuer, let spki = issuer.structure?.subjectPublicKeyInfo {
+            precertificate = try? CTSignedEntry.precertificate(
+                leafDER: leaf.derBytes, issuerSubjectPublicKeyInfoDER: spki)
+        }
+        var checks = scts.map { sct in
+            judge(
+                sct, certificate: .certificate(leaf.derBytes), precertificate: precertificate, notAfter: notAfter,
+                at: time)
+        }
+        // Apple: a retired log counts only when the certificate was issued (its earliest SCT from
+        // a current log) before the retirement.
+        let issuance = checks.filter { $0.status == .valid && $0.currentlyApproved }.map(\.sct.timestamp).min()
+        for index in checks.indices where checks[index].status == .valid && !checks[index].currentlyApproved {
+            if case .retired(let since)? = checks[index].log?.state,
+                let issuance, Date(timeIntervalSince1970: Double(issuance) / 1000) >= since
+            {
+                checks[index].status = .retired
+            }
+        }
+        if precertificate == nil, scts.contains(where: { $0.origin == .embedded }) {
+            notes.append("embedded SCTs need the issuer certificate to be verified; none was given")
+        }
+        var decision = evaluate(checks, notBefore: notBefore, notAfter: notAfter)
+        decision.notes = notes + decision.notes
+        if let published = logList.timestamp, time.timeIntervalSince(published) <= maximumLogListAge {
+            decision.enforced = true
+        } else {
+            let age = logList.timestamp.map { "\(Int(time.timeIntervalSince($0) / 86_400)) days old" } ?? "undated"
+            decision.notes.append(
+                "the log list is \(age), over the \(Int(maximumLogListAge / 86_400))-day limit; refresh it")
+            decision.enforced = whenStale == .failClosed
+        }
+        return decision
+    }
+
+    /// One SCT's status.
+    private func judge(
+        _ sct: SignedCertificateTimestamp, certificate: CTSignedEntry, precertificate: CTSignedEntry?, notAfter: Date,
+        at time: Date
+    ) -> CTSCTCheck {
+        func result(_ status: CTSCTStatus, current: Bool = false) -> CTSCTCheck {
+            CTSCTCheck(sct: sct, log: logList.logs[sct.logID], status: status, currentlyApproved: current)
+        }
+        guard let log = logList.logs[sct.logID] else { return result(.unknownLog) }
+        guard sct.date <= time else { return result(.future) }
+        let entry = sct.origin == .embedded ? precertificate : certificate
+        guard let entry, log.verifies(sct, over: entry) else { return result(.invalid) }
+        if let shard = log.temporalInterval, !shard.contains(notAfter) { return result(.wrongShard) }
+        switch log.state {
+        case .pending, .rejected: return result(.logNotApproved)
+        case .qualified, .usable: return result(.valid, current: true)
+        case .readOnly(let since): return sct.date < since ? result(.valid, current: true) : result(.logNotApproved)
+        case .retired(let since):
+            return sct.origin == .embedded && sct.date < since ? result(.valid) : result(.retired)
+        }
+    }
+
+    /// The policy's counts and outcome.
+    private func evaluate(_ checks: [CTSCTCheck], notBefore: Date, notAfter: Date) -> CTDecision {
+        let approved = Self.onePerLog(checks.filter { $0.status == .valid })
+        let current = approved.filter(\.currentlyApproved)
+        let delivered = Self.onePerLog(
+            checks.filter { $0.status == .valid && $0.currentlyApproved && $0.sct.origin != .embedded })
+        let embedded = Self.onePerLog(checks.filter { $0.status == .valid && $0.sct.origin == .embedded })
+        let embeddedCurrent = embedded.filter(\.currentlyApproved)
+        let operators = Set(approved.compactMap { $0.log?.operatorName })
+        let rfc6962 = approved.contains { $0.log?.isStaticCTAPI == false }
+        let lifetime = CTPolicy.lifetimeDays(notBefore: notBefore, notAfter: notAfter)
+        var missing: [String] = []
+        var counts = CTDecision.Counts(
+            approvedLogs: approved.count, currentlyApprovedLogs: current.count,
+            deliveredFromCurrentLogs: delivered.count, embeddedFromCurrentLogs: embeddedCurrent.count,
+            embeddedCounted: 0, embeddedRequired: 0, perOperatorCap: nil, operators: operators.count,
+            lifetimeDays: lifetime)
+        let compliant: Bool
+        switch policy {
+        case .apple:
+            let (required, cap) = CTPolicy.appleEmbeddedRequirement(notBefore: notBefore, notAfter: notAfter)
+            counts.embeddedRequired = required
+            counts.perOperatorCap = cap
+            counts.embeddedCounted = Self.capped(embedded, perOperator: cap)
+            let base = approved.count >= 2
+            let byDelivery = current.count >= 2 && !delivered.isEmpty
+            let byEmbedding = !embeddedCurrent.isEmpty && counts.embeddedCounted >= required
+            if !base { missing.append("SCTs from at least 2 approved logs (found \(approved.count))") }
+            if !byDelivery && !byEmbedding {
+                missing.append(
+                    "either 2 SCTs from current logs with one delivered by TLS or OCSP (found \(current.count), "
+                        + "\(delivered.count) delivered), or an embedded SCT from a current log and \(required) embedded "
+                        + "SCTs from distinct logs\(cap.map { ", at most \($0) per operator" } ?? "") "
+                        + "(counted \(counts.embeddedCounted))")
+            }
+            if !rfc6962 && !approved.isEmpty { missing.append("an SCT from an RFC 6962 log (all are static-ct-api)") }
+            compliant = base && (byDelivery || byEmbedding) && rfc6962
+        case .chrome:
+            let required = lifetime <= 180 ? 2 : 3
+            counts.embeddedRequired = required
+            counts.embeddedCounted = embedded.count
+            let embeddedOperators = Set(embedded.compactMap { $0.log?.operatorName }).count
+            let deliveredOperators = Set(delivered.compactMap { $0.log?.operatorName }).count
+            let byEmbedding = embedded.count >= required && !embeddedCurrent.isEmpty && embeddedOperators >= 2
+            let byDelivery = delivered.count >= 2 && deliveredOperators >= 2
+            if !byEmbedding && !byDelivery {
+                missing.append(
+                    "\(required) embedded SCTs from distinct logs of 2 operators, one log current (found "
+                        + "\(embedded.count) from \(embeddedOperators) operator(s)), or 2 delivered by TLS or OCSP "
+                        + "from current logs of 2 operators (found \(delivered.count))")
+            }
+            if !rfc6962 && !approved.isEmpty { missing.append("an SCT from an RFC 6962 log (all are static-ct-api)") }
+            compliant = (byEmbedding || byDelivery) && rfc6962
+        }
+        return CTDecision(
+            policy: policy, checks: checks, compliant: compliant, counts: counts, missing: missing, enforced: true,
+            notes: [])
+    }
+
+    /// The earliest check of each log.
+    private static func onePerLog(_ checks: [CTSCTCheck]) -> [CTSCTCheck] {
+        var earliest: [CTLogID: CTSCTCheck] = [:]
+        for check in checks {
+            if let known = earliest[check.sct.logID], known.sct.timestamp <= check.sct.timestamp { continue }
+            earliest[check.sct.logID] = check
+        }
+        return earliest.values.sorted { $0.sct.timestamp < $1.sct.timestamp }
+    }
+
+    /// How many of `checks` count when one operator may provide at most `cap` (each log once).
+    private static func capped(_ checks: [CTSCTCheck], perOperator cap: Int?) -> Int {
+        guard let cap else { return checks.count }
+        var perOperator: [String: Int] = [:]
+        for check in checks { perOperator[check.log?.operatorName ?? check.sct.logID.base64, default: 0] += 1 }
+        return perOperator.values.reduce(0) { $0 + min($1, cap) }
+    }
+}
