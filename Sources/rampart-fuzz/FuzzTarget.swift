@@ -25,6 +25,8 @@ struct FuzzTarget: Sendable {
         FuzzCertificateFile.target,
         FuzzProxySettings.target,
         FuzzHTTPResponse.target,
+        FuzzSCTList.target,
+        FuzzCTLogList.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
