@@ -69,3 +69,33 @@ public struct LabCTLog: Sendable {
         return sct
     }
 }
+
+extension LabCTLog {
+    /// A log list in Chrome's v3 schema naming `logs`, each usable since 2017 and grouped by
+    /// operator, published at `publishedAt`: the file `rampart ct check --log-list` and
+    /// `rampart fetch --ct-log-list` read.
+    ///
+    /// ```swift
+    /// try LabCTLog.chromeLogList([argon, nimbus]).write(to: listURL)
+    /// ```
+    public static func chromeLogList(_ logs: [LabCTLog], publishedAt: Date = Date()) throws -> Data {
+        let format = ISO8601DateFormatter()
+        let operators = Dictionary(grouping: logs, by: \.operatorName).sorted { $0.key < $1.key }.map { name, logs in
+            [
+                "name": name, "email": ["ct@lab.invalid"],
+                "logs": logs.map { log -> [String: Any] in
+                    [
+                        "description": log.name, "log_id": log.id.base64,
+                        "key": Data(log.subjectPublicKeyInfo).base64EncodedString(),
+                        "url": "https://ct.lab.invalid/\(log.name.lowercased().replacingOccurrences(of: " ", with: "-"))/",
+                        "mmd": 86_400, "state": ["usable": ["timestamp": "2017-01-01T00:00:00Z"]],
+                    ]
+                },
+            ] as [String: Any]
+        }
+        return try JSONSerialization.data(
+            withJSONObject: [
+                "version": "1", "log_list_timestamp": format.string(from: publishedAt), "operators": operators,
+            ] as [String: Any], options: [.prettyPrinted, .sortedKeys])
+    }
+}

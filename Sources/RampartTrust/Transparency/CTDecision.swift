@@ -41,6 +41,8 @@ public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
     /// Whether the decision is enforced: false when the log list is older than allowed and the
     /// checker fails open, as Apple does after 60 days.
     public var enforced: Bool
+    /// The log list is older than the checker allows (or undated).
+    public var logListStale: Bool
     /// Notes that do not decide anything (a stale log list, a malformed embedded list).
     public var notes: [String]
 

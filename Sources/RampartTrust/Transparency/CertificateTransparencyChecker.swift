@@ -79,6 +79,7 @@ public struct CertificateTransparencyChecker: Sendable {
         if let published = logList.timestamp, time.timeIntervalSince(published) <= maximumLogListAge {
             decision.enforced = true
         } else {
+            decision.logListStale = true
             let age = logList.timestamp.map { "\(Int(time.timeIntervalSince($0) / 86_400)) days old" } ?? "undated"
             decision.notes.append(
                 "the log list is \(age), over the \(Int(maximumLogListAge / 86_400))-day limit; refresh it")
@@ -165,7 +166,7 @@ public struct CertificateTransparencyChecker: Sendable {
         }
         return CTDecision(
             policy: policy, checks: checks, compliant: compliant, counts: counts, missing: missing, enforced: true,
-            notes: [])
+            logListStale: false, notes: [])
     }
 
     /// The earliest check of each log.

@@ -1,0 +1,75 @@
+import Foundation
+import RampartTestKit
+import RampartTestSupport
+import Testing
+
+/// `rampart ct check` as a user runs it: files and live servers, text and JSON, exit codes.
+@Suite("rampart ct check")
+struct CTCLITests {
+    let scratch: ScratchFolder
+    let pki: LabPKI
+    let argon: LabCTLog
+    let nimbus: LabCTLog
+
+    init() throws {
+        scratch = try ScratchFolder("rampart-ct-cli")
+        pki = try LabPKI.shared()
+        argon = try LabCTLog(name: "Lab Argon", operatorName: "Lab Google")
+        nimbus = try LabCTLog(name: "Lab Nimbus", operatorName: "Lab Cloudflare", key: .rsa2048)
+        try scratch.write("log_list.json", try LabCTLog.chromeLogList([argon, nimbus]))
+    }
+
+    func files(_ chain: LabChain) throws -> LabChainFiles { try chain.export(to: try scratch.subfolder("chain")) }
+
+    @Test("a compliant chain file exits 0; its JSON lists each SCT with its log, operator and status")
+    func compliant() async throws {
+        let chain = try files(try pki.leafWithEmbeddedSCTs(from: [(argon, Date() - 60), (nimbus, Date() - 60)]))
+        let text = try await RampartBinary.run(["ct", "check", chain.chainPEM.path, "--log-list", scratch.path("log_list.json")])
+        #expect(text.exitCode == 0, "\(text.standardErrorText)")
+        #expect(text.standardOutputText.contains("SCT Lab Argon (Lab Google)"), "\(text.standardOutputText)")
+        #expect(text.standardOutputText.contains("meets apple's CT policy"))
+        let json = try await RampartBinary.run([
+            "ct", "check", chain.leafPEM.path, "--issuer", chain.chainPEM.path, "--log-list",
+            scratch.path("log_list.json"), "--format", "json", "--policy", "chrome",
+        ])
+        #expect(json.exitCode == 0, "\(json.standardErrorText)")
+        let report = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        #expect(report["compliant"] as? Bool == true && report["policy"] as? String == "chrome")
+        let scts = try #require(report["scts"] as? [[String: Any]])
+        #expect(scts.count == 2)
+        #expect(Set(scts.compactMap { $0["operator"] as? String }) == ["Lab Google", "Lab Cloudflare"])
+        #expect(scts.allSatisfy { $0["status"] as? String == "valid" && ($0["logID"] as? String)?.count == 44 })
+        #expect(scts.allSatisfy { $0["logDescription"] is String && $0["timestamp"] is String })
+    }
+
+    @Test("a chain that does not meet the policy exits 1 and says what is missing; a live server is checked too")
+    func notCompliant() async throws {
+        let one = try pki.leafWithEmbeddedSCTs(from: [(argon, Date() - 60)])
+        let result = try await RampartBinary.run([
+            "ct", "check", try files(one).chainPEM.path, "--log-list", scratch.path("log_list.json"),
+        ])
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutputText.contains("missing: SCTs from at least 2 approved logs (found 1)"))
+        try await LabServer.withServer(LabServerConfiguration(chain: one)) { server in
+            let live = try await RampartBinary.run([
+                "ct", "check", "127.0.0.1:\(server.port)", "--log-list", scratch.path("log_list.json"),
+            ])
+            #expect(live.exitCode == 1, "\(live.standardErrorText)")
+            #expect(live.standardOutputText.contains("SCT Lab Argon (Lab Google)"), "\(live.standardOutputText)")
+        }
+    }
+
+    @Test("no log list is a usage error (2); a missing file 66; a log list that is not one 65")
+    func badInput() async throws {
+        let chain = try files(try pki.leafWithEmbeddedSCTs(from: [(argon, Date() - 60)]))
+        #expect(try await RampartBinary.run(["ct", "check", chain.chainPEM.path]).exitCode == 2)
+        let missing = try await RampartBinary.run([
+            "ct", "check", chain.chainPEM.path, "--log-list", scratch.path("nope.json"),
+        ])
+        #expect(missing.exitCode == 66, "\(missing.standardErrorText)")
+        try scratch.write("bad.json", "{\"operators\": [{\"name\": \"x\", \"logs\": [{\"key\": \"!!\"}]}]}")
+        let bad = try await RampartBinary.run(["ct", "check", chain.chainPEM.path, "--log-list", scratch.path("bad.json")])
+        #expect(bad.exitCode == 65, "\(bad.standardErrorText)")
+        #expect(bad.standardErrorText.contains("is not a usable CT log list"))
+    }
+}
