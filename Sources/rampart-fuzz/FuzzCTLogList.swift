@@ -12,9 +12,14 @@ enum FuzzCTLogList {
         guard let list = try? CTLogList(json: data, source: "fuzz") else { return }
         let name = target.name
         for (id, log) in list.logs {
-            FuzzCheck.require(id == log.id && log.id == CTLogID(subjectPublicKeyInfoDER: log.key), name, "a log ID is not its key's hash")
-            if let shard = log.temporalInterval { FuzzCheck.require(shard.lowerBound < shard.upperBound, name, "an empty shard") }
+            FuzzCheck.require(
+                id == log.id && log.id == CTLogID(subjectPublicKeyInfoDER: log.key), name,
+                "a log ID is not its key's hash")
+            if let shard = log.temporalInterval {
+                FuzzCheck.require(shard.lowerBound < shard.upperBound, name, "an empty shard")
+            }
         }
-        FuzzCheck.require(CTLogList.merged([list, list]).logs == list.logs, name, "merging a list with itself changed it")
+        FuzzCheck.require(
+            CTLogList.merged([list, list]).logs == list.logs, name, "merging a list with itself changed it")
     }
 }

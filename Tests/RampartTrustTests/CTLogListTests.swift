@@ -6,7 +6,9 @@ import Testing
 @Suite("Certificate Transparency: log lists")
 struct CTLogListTests {
     static func data(_ name: String) throws -> Data {
-        try Data(contentsOf: try #require(Bundle.module.url(forResource: "Fixtures/ct-log-lists/" + name, withExtension: nil)))
+        try Data(
+            contentsOf: try #require(
+                Bundle.module.url(forResource: "Fixtures/ct-log-lists/" + name, withExtension: nil)))
     }
 
     @Test("Chrome v3: logs and tiled logs, states, shards, the list's timestamp")

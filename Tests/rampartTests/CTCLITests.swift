@@ -24,7 +24,9 @@ struct CTCLITests {
     @Test("a compliant chain file exits 0; its JSON lists each SCT with its log, operator and status")
     func compliant() async throws {
         let chain = try files(try pki.leafWithEmbeddedSCTs(from: [(argon, Date() - 60), (nimbus, Date() - 60)]))
-        let text = try await RampartBinary.run(["ct", "check", chain.chainPEM.path, "--log-list", scratch.path("log_list.json")])
+        let text = try await RampartBinary.run([
+            "ct", "check", chain.chainPEM.path, "--log-list", scratch.path("log_list.json"),
+        ])
         #expect(text.exitCode == 0, "\(text.standardErrorText)")
         #expect(text.standardOutputText.contains("SCT Lab Argon (Lab Google)"), "\(text.standardOutputText)")
         #expect(text.standardOutputText.contains("meets apple's CT policy"))
@@ -68,8 +70,45 @@ struct CTCLITests {
         ])
         #expect(missing.exitCode == 66, "\(missing.standardErrorText)")
         try scratch.write("bad.json", "{\"operators\": [{\"name\": \"x\", \"logs\": [{\"key\": \"!!\"}]}]}")
-        let bad = try await RampartBinary.run(["ct", "check", chain.chainPEM.path, "--log-list", scratch.path("bad.json")])
+        let bad = try await RampartBinary.run([
+            "ct", "check", chain.chainPEM.path, "--log-list", scratch.path("bad.json"),
+        ])
         #expect(bad.exitCode == 65, "\(bad.standardErrorText)")
         #expect(bad.standardErrorText.contains("is not a usable CT log list"))
+    }
+
+    @Test("fetch --ct-log-list: -v shows the SCTs; a host ATS requires CT for is refused without them (exit 1)")
+    func fetch() async throws {
+        try scratch.write(
+            "policy.json",
+            #"{"NSAppTransportSecurity":{"NSExceptionDomains":{"localhost":{"NSRequiresCertificateTransparency":true}}}}"#
+        )
+        let compliant = try pki.leafWithEmbeddedSCTs(from: [(argon, Date() - 60), (nimbus, Date() - 60)])
+        let root = try files(compliant).rootPEM.path
+        let common = [
+            "--ca", root, "--ca-only", "--policy", scratch.path("policy.json"), "--ct-log-list",
+            scratch.path("log_list.json"),
+        ]
+        try await LabServer.withServer(LabServerConfiguration(chain: compliant)) { server in
+            let result = try await RampartBinary.run(["fetch", "https://localhost:\(server.port)/", "-v"] + common)
+            #expect(result.exitCode == 0, "\(result.standardErrorText)")
+            #expect(
+                result.standardErrorText.contains("* CT: SCT Lab Nimbus (Lab Cloudflare)"),
+                "\(result.standardErrorText)")
+            #expect(result.standardErrorText.contains("* CT: meets apple's CT policy"))
+        }
+        let bare = try pki.leafWithEmbeddedSCTs(from: [])
+        try await LabServer.withServer(LabServerConfiguration(chain: bare)) { server in
+            let refused = try await RampartBinary.run(["fetch", "https://localhost:\(server.port)/"] + common)
+            #expect(refused.exitCode == 1, "\(refused.standardErrorText)")
+            #expect(refused.standardErrorText.contains("Certificate Transparency"), "\(refused.standardErrorText)")
+            #expect(server.requestsServed == 0)
+            let noList = try await RampartBinary.run([
+                "fetch", "https://localhost:\(server.port)/", "--ca", root, "--ca-only", "--policy",
+                scratch.path("policy.json"),
+            ])
+            #expect(noList.exitCode == 1)
+            #expect(noList.standardErrorText.contains("no CT log list"), "\(noList.standardErrorText)")
+        }
     }
 }

@@ -87,7 +87,8 @@ extension LabCTLog {
                     [
                         "description": log.name, "log_id": log.id.base64,
                         "key": Data(log.subjectPublicKeyInfo).base64EncodedString(),
-                        "url": "https://ct.lab.invalid/\(log.name.lowercased().replacingOccurrences(of: " ", with: "-"))/",
+                        "url":
+                            "https://ct.lab.invalid/\(log.name.lowercased().replacingOccurrences(of: " ", with: "-"))/",
                         "mmd": 86_400, "state": ["usable": ["timestamp": "2017-01-01T00:00:00Z"]],
                     ]
                 },

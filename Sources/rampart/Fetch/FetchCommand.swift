@@ -80,6 +80,14 @@ struct FetchCommand: AsyncParsableCommand {
         name: [.customShort("v"), .customLong("verbose")],
         help: "Print each decision and the TLS details on standard error.")
     var verbose = false
+    @Option(
+        name: .customLong("ct-log-list"),
+        help:
+            "A CT log list (Chrome v3 or Apple v4 JSON); repeatable. Certificate Transparency is then enforced as Apple does."
+    )
+    var ctLogLists: [String] = []
+    @Option(help: "The CT policy with --ct-log-list: apple or chrome.")
+    var ctPolicy: CTPolicy = .apple
 
     func validate() throws {
         if let maxBytes, maxBytes < 0 { throw ValidationError("--max-bytes must be 0 or more") }
@@ -202,9 +210,18 @@ struct FetchCommand: AsyncParsableCommand {
         if let proxyCredentialsFile {
             configuration.proxy = try withCredentials(configuration.proxy, proxyCredentialsFile)
         }
+        if !ctLogLists.isEmpty {
+            configuration.certificateTransparency = CertificateTransparencyChecker(
+                logList: CTLogList.merged(try ctLogLists.map(Self.logList)), policy: ctPolicy)
+        }
         if verbose {
+            let transparency = configuration.certificateTransparency
             configuration.onEvent = { event in
-                Terminal.warn(event.description.split(separator: "\n").map { "* " + $0 }.joined(separator: "\n"))
+                var lines = event.description.split(separator: "\n").map(String.init)
+                if case .trustDecision(_, let decision) = event, let transparency {
+                    lines += Self.transparencyLines(decision, checker: transparency)
+                }
+                Terminal.warn(lines.map { "* " + $0 }.joined(separator: "\n"))
             }
         }
         return configuration
@@ -233,6 +250,27 @@ struct FetchCommand: AsyncParsableCommand {
             updated[keyPath: keyPath]?.password = String(line[line.index(after: colon)...])
         }
         return updated
+    }
+
+    /// A log list file, or the exit status its failure earns.
+    static func logList(_ path: String) throws -> CTLogList {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure("--ct-log-list \(path): no such file", status: .noInput)
+        }
+        do {
+            return try CTLogList(json: try Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+        } catch let error as TrustError {
+            throw CommandFailure("--ct-log-list: \(error)", status: ExitStatus(error))
+        } catch {
+            throw CommandFailure("--ct-log-list \(path): \(error.localizedDescription)", status: .ioError)
+        }
+    }
+
+    /// The SCTs of a validated chain, one line each, and the policy's outcome (for `-v`).
+    static func transparencyLines(_ decision: TrustDecision, checker: CertificateTransparencyChecker) -> [String] {
+        guard let leaf = decision.validatedChain.first, let encoded = try? EncodedCertificate(leaf) else { return [] }
+        let issuer = decision.validatedChain.dropFirst().first.flatMap { try? EncodedCertificate($0) }
+        return checker.check(leaf: encoded, issuer: issuer).description.split(separator: "\n").map { "CT: " + $0 }
     }
 
     private func describe(_ response: HTTPResponse) {
