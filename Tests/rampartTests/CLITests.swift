@@ -118,6 +118,22 @@ struct CLITests {
         #expect(!result.standardOutputText.contains(/(tok|dev)_[0-9a-f]/))
     }
 
+    @Test("the CT chapter: validation alone accepts an unlogged leaf; with a log list only the logged one passes")
+    func demoTransparencyChapter() async throws {
+        let result = try await DemoReport.run.value
+        let report = try JSONDecoder().decode(DemoReport.self, from: result.standardOutput)
+        let chapter = try #require(
+            report.chapter("Certificate Transparency: SCTs checked against a log list, as Apple does"))
+        #expect(chapter.steps.map(\.expected) == ["allowed", "allowed", "blocked", "blocked"])
+        for step in chapter.steps {
+            #expect(step.succeeded, "\(step.title): observed \(step.observed): \(step.details)")
+        }
+        let details = chapter.steps.flatMap(\.details)
+        #expect(details.contains { $0.hasPrefix("SCT Lab Nimbus (Lab Cloudflare)") && $0.hasSuffix("embedded: valid") })
+        #expect(details.contains { $0.hasPrefix("meets apple's CT policy") })
+        #expect(details.contains { $0 == "requests that reached the server: 0" })
+    }
+
     @Test("the text demo narrates the handshake without colour when NO_COLOR is set")
     func demoText() async throws {
         let result = try await RampartBinary.run(["demo"], environment: ["NO_COLOR": "1"])
