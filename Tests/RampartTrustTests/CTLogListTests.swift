@@ -39,6 +39,23 @@ struct CTLogListTests {
         #expect(merged.timestamp == received)
     }
 
+    @Test("real data: Google's published v3 entries parse, with their IDs, shards and tiled logs")
+    func googleExcerpt() throws {
+        let list = try CTLogList(json: try Self.data("google-v3-excerpt.json"), source: "google-v3-excerpt.json")
+        #expect(list.logs.count == 6 && list.version == "93.3")
+        let argon = try #require(list.logs.values.first { $0.description == "Google 'Argon2027h1'" })
+        #expect(argon.id.base64 == "1tWNqdAXU/NqSqDHV0kCr+vH3CzTjNn3ZMgMiRkenwI=")
+        #expect(argon.url == "https://ct.googleapis.com/logs/us1/argon2027h1/" && !argon.isStaticCTAPI)
+        #expect(argon.temporalInterval?.lowerBound == CTLogList.date("2027-01-01T00:00:00Z"))
+        #expect(list.logs.values.filter(\.isStaticCTAPI).count == 2)
+        #expect(list.logs.values.allSatisfy { $0.operatorName == "Google" })
+        // A P-256 key from the real list verifies nothing it did not sign.
+        let sct = SignedCertificateTimestamp(
+            logID: argon.id, timestamp: 1_790_000_000_000, signatureAlgorithm: 3, signature: [0x30, 0x00],
+            origin: .embedded)
+        #expect(!argon.verifies(sct, over: .certificate([0x30, 0x00])))
+    }
+
     @Test("a log ID that is not its key's hash, an unknown state, and non-JSON are refused with the place")
     func refusals() throws {
         var text = String(decoding: try Self.data("chrome-v3.json"), as: UTF8.self)

@@ -64,19 +64,38 @@ public struct CTLog: Sendable, Hashable {
     /// Whether `sct`'s signature over `entry` verifies with this log's key, with the algorithm pair
     /// the log's key implies (ECDSA P-256 or RSA PKCS#1 v1.5, both with SHA-256).
     public func verifies(_ sct: SignedCertificateTimestamp, over entry: CTSignedEntry) -> Bool {
-        guard sct.hashAlgorithm == 4 else { return false }
-        let signed = entry.signedData(for: sct)
-        if sct.signatureAlgorithm == 3, let key = try? P256.Signing.PublicKey(derRepresentation: key),
-            let signature = try? P256.Signing.ECDSASignature(derRepresentation: sct.signature)
-        {
-            return key.isValidSignature(signature, for: signed)
+        VerifyingKey(subjectPublicKeyInfo: key)?.verifies(sct, over: entry) ?? false
+    }
+
+    /// A log's key parsed once, for checkers that verify many SCTs.
+    enum VerifyingKey: Sendable {
+        case p256(P256.Signing.PublicKey)
+        case rsa(_RSA.Signing.PublicKey)
+
+        init?(subjectPublicKeyInfo der: [UInt8]) {
+            if let key = try? P256.Signing.PublicKey(derRepresentation: der) {
+                self = .p256(key)
+            } else if let key = try? _RSA.Signing.PublicKey(derRepresentation: der), key.keySizeInBits >= 2048 {
+                self = .rsa(key)
+            } else {
+                return nil
+            }
         }
-        if sct.signatureAlgorithm == 1, let key = try? _RSA.Signing.PublicKey(derRepresentation: key),
-            key.keySizeInBits >= 2048
-        {
-            return key.isValidSignature(
-                _RSA.Signing.RSASignature(rawRepresentation: sct.signature), for: signed, padding: .insecurePKCS1v1_5)
+
+        func verifies(_ sct: SignedCertificateTimestamp, over entry: CTSignedEntry) -> Bool {
+            guard sct.hashAlgorithm == 4 else { return false }
+            switch self {
+            case .p256(let key):
+                guard sct.signatureAlgorithm == 3,
+                    let signature = try? P256.Signing.ECDSASignature(derRepresentation: sct.signature)
+                else { return false }
+                return key.isValidSignature(signature, for: entry.signedData(for: sct))
+            case .rsa(let key):
+                guard sct.signatureAlgorithm == 1 else { return false }
+                return key.isValidSignature(
+                    _RSA.Signing.RSASignature(rawRepresentation: sct.signature), for: entry.signedData(for: sct),
+                    padding: .insecurePKCS1v1_5)
+            }
         }
-        return false
     }
 }

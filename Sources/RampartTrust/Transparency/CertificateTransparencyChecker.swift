@@ -20,7 +20,9 @@ public struct CertificateTransparencyChecker: Sendable {
         case failClosed
     }
 
-    public var logList: CTLogList
+    public var logList: CTLogList {
+        didSet { keys = Self.prepare(logList) }
+    }
     public var policy: CTPolicy
     /// How old the log list may be (60 days by default, as Apple).
     public var maximumLogListAge: TimeInterval
@@ -31,9 +33,17 @@ public struct CertificateTransparencyChecker: Sendable {
         whenStale: StaleLogList = .failOpen
     ) {
         self.logList = logList
+        self.keys = Self.prepare(logList)
         self.policy = policy
         self.maximumLogListAge = maximumLogListAge
         self.whenStale = whenStale
+    }
+
+    /// The logs' keys, parsed once when the list is set.
+    private var keys: [CTLogID: CTLog.VerifyingKey]
+
+    private static func prepare(_ list: CTLogList) -> [CTLogID: CTLog.VerifyingKey] {
+        list.logs.compactMapValues { CTLog.VerifyingKey(subjectPublicKeyInfo: $0.key) }
     }
 
     /// Checks the SCTs embedded in `leaf` (verified with `issuer`, the next certificate of the
@@ -99,7 +109,7 @@ public struct CertificateTransparencyChecker: Sendable {
         guard let log = logList.logs[sct.logID] else { return result(.unknownLog) }
         guard sct.date <= time else { return result(.future) }
         let entry = sct.origin == .embedded ? precertificate : certificate
-        guard let entry, log.verifies(sct, over: entry) else { return result(.invalid) }
+        guard let entry, keys[sct.logID]?.verifies(sct, over: entry) == true else { return result(.invalid) }
         if let shard = log.temporalInterval, !shard.contains(notAfter) { return result(.wrongShard) }
         switch log.state {
         case .pending, .rejected: return result(.logNotApproved)
