@@ -5,7 +5,7 @@ import RampartTrust
 /// One step of an exchange, as ``HTTPClientConfiguration/onEvent`` reports it.
 ///
 /// ```swift
-/// configuration.onEvent = { event in FileHandle.standardError.write(Data("\(event)\n".utf8)) }
+/// configuration.onEvent = { event in try? FileHandle.standardError.write(contentsOf: Data("\(event)\n".utf8)) }
 /// ```
 public enum HTTPClientEvent: Sendable, CustomStringConvertible {
     /// The ATS decision for a URL (every hop).
