@@ -49,6 +49,82 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Certificate Transparency on a lab P-256 leaf with 3 embedded SCTs (two P-256 logs, one
+    // RSA-2048 log, three operators): the SCT signatures against the precertificate entry, then
+    // Apple's policy counts. "prepared": checker (log keys parsed) and certificates built once, as
+    // a client keeps them; "cold": all of it per iteration. Setup failures skip only these
+    // benchmarks; a check that does not pass fails them instead of measuring the wrong path.
+    do {
+        let logs = [
+            try LabCTLog(name: "Lab Argon", operatorName: "Lab Google"),
+            try LabCTLog(name: "Lab Nimbus", operatorName: "Lab Cloudflare"),
+            try LabCTLog(name: "Lab Sabre", operatorName: "Lab Sectigo", key: .rsa2048),
+        ]
+        let chain = try pki.leafWithEmbeddedSCTs(from: logs.map { ($0, Date() - 60) })
+        let list = CTLogList(
+            logs: logs.map { $0.log(state: .usable(since: Date(timeIntervalSince1970: 1_500_000_000))) },
+            timestamp: Date())
+        let checker = CertificateTransparencyChecker(logList: list)
+        let leafEncoded = try EncodedCertificate(chain.leaf.certificate)
+        let issuerEncoded = try EncodedCertificate(pki.intermediate.certificate)
+        let leafDER = leafEncoded.derBytes
+        let issuerDER = issuerEncoded.derBytes
+        let withCT = TrustEvaluator(anchors: .only([pki.root.certificate])) {
+            CertificateTransparencyPolicy(checker: checker, requireForExemptRoots: true)
+        }
+        let checkPasses: @Sendable () async throws -> Void = {
+            let decision = checker.check(leaf: leafEncoded, issuer: issuerEncoded)
+            guard decision.passes, decision.enforced, decision.checks.count == 3,
+                decision.checks.allSatisfy({ $0.status == .valid })
+            else {
+                throw BenchmarkSetupFailure("CT check does not pass with 3 SCTs: \(decision)")
+            }
+        }
+
+        Benchmark(
+            "CT check, 3 SCTs, prepared",
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(checker.check(leaf: leafEncoded, issuer: issuerEncoded))
+                }
+            }, setup: checkPasses)
+
+        Benchmark(
+            "CT check, 3 SCTs, cold",
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let checker = CertificateTransparencyChecker(logList: list)
+                    let leaf = try EncodedCertificate(derEncoded: leafDER)
+                    let issuer = try EncodedCertificate(derEncoded: issuerDER)
+                    blackHole(checker.check(leaf: leaf, issuer: issuer))
+                }
+            }, setup: checkPasses)
+
+        // The same 3-SCT chain without the CT policy: "Trust decision + CT" minus this is CT's cost
+        // inside a decision (this leaf is larger than the no-pins benchmark's: its SCT extension).
+        Benchmark("Trust decision, same 3-SCT chain, no CT policy") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(await unpinned.evaluate(served: chain.served, host: "localhost"))
+            }
+        }
+
+        Benchmark(
+            "Trust decision + CT, 3 SCTs",
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(await withCT.evaluate(served: chain.served, host: "localhost"))
+                }
+            },
+            setup: {
+                let decision = await withCT.evaluate(served: chain.served, host: "localhost")
+                guard decision.verdict == .trusted else {
+                    throw BenchmarkSetupFailure("the CT chain is not trusted: \(decision.verdict) \(decision.failures)")
+                }
+            })
+    } catch {
+        print("TrustDecisions: CT benchmarks skipped, setup failed: \(error)")
+    }
+
     // What the NIOSSL callback does before deciding: the served chain from BoringSSL's form to
     // swift-certificates'.
     guard let wire = try? good.served.map({ try NIOSSLCertificate(bytes: $0.derBytes, format: .der) }) else { return }
@@ -103,4 +179,10 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     }
+}
+
+/// A benchmark's precondition that does not hold: the benchmark fails rather than measure the wrong path.
+struct BenchmarkSetupFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
