@@ -103,8 +103,8 @@ public struct CTLogList: Sendable, Hashable {
         return start..<end
     }
 
-    /// RFC 3339, with or without fractional seconds.
-    static func date(_ text: String) -> Date? {
+    /// RFC 3339, with or without fractional seconds (package API: the CLI reads `--at` with it).
+    package static func date(_ text: String) -> Date? {
         let plain = ISO8601DateFormatter()
         if let date = plain.date(from: text) { return date }
         let fractional = ISO8601DateFormatter()

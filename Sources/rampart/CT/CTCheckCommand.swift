@@ -43,7 +43,7 @@ struct CTCheckCommand: AsyncParsableCommand {
         guard !logLists.isEmpty else {
             throw ValidationError("give --log-list FILE (Chrome's v3 log_list.json or Apple's v4 list)")
         }
-        if let at, CTCheckCommand.date(at) == nil { throw ValidationError("--at '\(at)' is not an RFC 3339 time") }
+        if let at, CTLogList.date(at) == nil { throw ValidationError("--at '\(at)' is not an RFC 3339 time") }
         guard maxListAge > 0 else { throw ValidationError("--max-list-age must be a number of days above 0") }
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
@@ -51,22 +51,11 @@ struct CTCheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let time = at.flatMap(Self.date) ?? Date()
+        let time = at.flatMap(CTLogList.date) ?? Date()
         let certificates: [EncodedCertificate]
-        var lists: [CTLogList] = []
+        let lists = try logLists.map { try CTLogListFile.read($0, option: "--log-list") }
         do {
             certificates = try await loadChain()
-            for path in logLists {
-                let url = URL(fileURLWithPath: path)
-                guard FileManager.default.fileExists(atPath: path) else { throw TrustError.missingFile(path: path) }
-                let bytes: Data
-                do {
-                    bytes = try Data(contentsOf: url)
-                } catch {
-                    throw TrustError.unreadable(path: path, reason: error.localizedDescription)
-                }
-                lists.append(try CTLogList(json: bytes, source: path))
-            }
         } catch let error as TrustError {
             throw CommandFailure(error.description, status: ExitStatus(error))
         }
@@ -105,12 +94,6 @@ struct CTCheckCommand: AsyncParsableCommand {
         return certificates
     }
 
-    static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
 }
 
 extension CTPolicy: ExpressibleByArgument {}

@@ -212,7 +212,8 @@ struct FetchCommand: AsyncParsableCommand {
         }
         if !ctLogLists.isEmpty {
             configuration.certificateTransparency = CertificateTransparencyChecker(
-                logList: CTLogList.merged(try ctLogLists.map(Self.logList)), policy: ctPolicy)
+                logList: CTLogList.merged(try ctLogLists.map { try CTLogListFile.read($0, option: "--ct-log-list") }),
+                policy: ctPolicy)
         }
         if verbose {
             let transparency = configuration.certificateTransparency
@@ -250,20 +251,6 @@ struct FetchCommand: AsyncParsableCommand {
             updated[keyPath: keyPath]?.password = String(line[line.index(after: colon)...])
         }
         return updated
-    }
-
-    /// A log list file, or the exit status its failure earns.
-    static func logList(_ path: String) throws -> CTLogList {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure("--ct-log-list \(path): no such file", status: .noInput)
-        }
-        do {
-            return try CTLogList(json: try Data(contentsOf: URL(fileURLWithPath: path)), source: path)
-        } catch let error as TrustError {
-            throw CommandFailure("--ct-log-list: \(error)", status: ExitStatus(error))
-        } catch {
-            throw CommandFailure("--ct-log-list \(path): \(error.localizedDescription)", status: .ioError)
-        }
     }
 
     /// The SCTs of a validated chain, one line each, and the policy's outcome (for `-v`).
