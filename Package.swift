@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "RampartTrust", targets: ["RampartTrust"]),
         .library(name: "RampartTrustNIO", targets: ["RampartTrustNIO"]),
         .library(name: "RampartVault", targets: ["RampartVault"]),
+        .library(name: "RampartValidation", targets: ["RampartValidation"]),
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
         // For test suites and benchmarks (the Benchmarks package): never linked into `rampart`.
         .library(name: "RampartTestSupport", targets: ["RampartTestSupport"]),
@@ -60,6 +61,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "RampartPolicy", swiftSettings: fuzzedSwift),
+        // zlib's crc32 for PNG chunks (zlib1g-dev is one of the Swift toolchain's Linux prerequisites).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Pure: Foundation and zlib only. Input contracts: JSON with limits, e-mail, images, lengths, URLs.
+        .target(name: "RampartValidation", dependencies: ["CZlib"], swiftSettings: fuzzedSwift),
         .target(
             name: "RampartSeal",
             dependencies: [
@@ -135,6 +140,7 @@ let package = Package(
                 "RampartTrust",
                 "RampartTrustNIO",
                 "RampartTestKit",
+                "RampartValidation",
                 "RampartVault",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -146,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "rampart-fuzz",
             dependencies: [
-                "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTrust", "RampartVault",
+                "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTrust", "RampartValidation", "RampartVault",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -173,6 +179,12 @@ let package = Package(
         .testTarget(
             name: "RampartTrustTests",
             dependencies: ["RampartTrust", "RampartTestKit", "RampartTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartValidationTests",
+            dependencies: ["RampartValidation"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),

@@ -1,0 +1,158 @@
+// Image structure checks against real files: PngSuite (Willem van Schaik, free to use, via
+// image-rs/image-png), image-png's corrupt bug-report files (MIT), libavif's test images (BSD-2-Clause),
+// images written by Pillow's encoders and polyglots built from them with Info-ZIP (see each
+// folder's script and Fixtures/README.md).
+
+import Foundation
+import RampartValidation
+import Testing
+
+@Suite("Images: real files")
+struct ImageSuiteTests {
+    static let inspector = ImageInspector()
+
+    static func pngSuite(corrupt: Bool) throws -> [String] {
+        try FixtureFiles.names(in: "pngsuite").filter { $0.hasSuffix(".png") && $0.hasPrefix("x") == corrupt }
+    }
+
+    @Test("PngSuite: every valid file", arguments: try pngSuite(corrupt: false))
+    func pngSuiteValid(_ name: String) throws {
+        let report = Self.inspector.inspect(try FixtureFiles.data("pngsuite/\(name)"))
+        #expect(report.verdict == .valid, "\(report.problem ?? "") at \(report.offset ?? -1)")
+        #expect(report.format == .png)
+        // PngSuite names its size-test files sNN: NN × NN pixels; the rest are 32 × 32 (PngSuite.png is the logo).
+        if name.hasPrefix("s"), let size = Int(name.dropFirst().prefix(2)) {
+            #expect(report.width == size && report.height == size)
+        } else if let size = Self.otherSizes[name] {
+            #expect(report.width == size.0 && report.height == size.1)
+        } else if name != "PngSuite.png" {
+            #expect(report.width == 32 && report.height == 32)
+        }
+    }
+
+    /// PngSuite's pixel-aspect files: 8×32 flat, 32×8 high, 8×8 square.
+    static let otherSizes: [String: (Int, Int)] = [
+        "cdfn2c08.png": (8, 32), "cdhn2c08.png": (32, 8), "cdsn2c08.png": (8, 8),
+    ]
+
+    /// PngSuite's x files, each with the problem its README describes.
+    static let corruptPngSuite: [String: (String, Int)] = [
+        "xs1n0g01.png": ("bad signature byte", 0),  // signature byte 1 MSBit reset
+        "xs2n0g01.png": ("bad signature byte", 1),  // signature byte 2 is a 'Q'
+        "xs4n0g01.png": ("bad signature byte", 3),  // signature byte 4 lowercase
+        "xs7n0g01.png": ("bad signature byte", 6),  // 7th byte a space instead of control-Z
+        "xcrn0g04.png": ("bad signature byte", 5),  // added cr bytes
+        "xlfn0g04.png": ("bad signature byte", 4),  // added lf bytes
+        "xhdn0g08.png": ("CRC-32 of chunk IHDR does not match", 29),  // incorrect IHDR checksum
+        "xc1n0g08.png": ("IHDR colour type 1 does not exist", 25),  // color type 1
+        "xc9n2c08.png": ("IHDR colour type 9 does not exist", 25),  // color type 9
+        "xd0n2c08.png": ("IHDR bit depth 0 is not allowed for colour type 2", 24),  // bit-depth 0
+        "xd3n2c08.png": ("IHDR bit depth 3 is not allowed for colour type 2", 24),  // bit-depth 3
+        "xd9n2c08.png": ("IHDR bit depth 99 is not allowed for colour type 2", 24),  // bit-depth 99
+        "xdtn0g01.png": ("no IDAT chunk", -1),  // missing IDAT chunk
+        "xcsn0g01.png": ("CRC-32 of chunk IDAT does not match", -1),  // incorrect IDAT checksum
+    ]
+
+    @Test("PngSuite: every corrupt x file", arguments: try pngSuite(corrupt: true))
+    func pngSuiteCorrupt(_ name: String) throws {
+        let report = Self.inspector.inspect(try FixtureFiles.data("pngsuite/\(name)"))
+        #expect(report.verdict == .corrupt)
+        let expected = try #require(Self.corruptPngSuite[name], "every x file has its expectation")
+        #expect(report.problem == expected.0)
+        if expected.1 >= 0 { #expect(report.offset == expected.1) }
+    }
+
+    @Test("image-png's corrupt files") func imagePNGBugfixes() throws {
+        let expected: [String: ImageVerdict] = [
+            "x_consecutive_idat.png": .corrupt, "x_ihdr_missing.png": .corrupt,
+            // Its defect is inside the zlib stream, which a structure check does not inflate.
+            "x_image-issue-1075.png": .valid,
+            "x_interlaced_chck.png": .corrupt, "x_issue-214.png": .corrupt, "x_issue-230.0.png": .corrupt,
+            "x_issue-230.1.png": .corrupt, "x_unexpected_eof.png": .corrupt,
+        ]
+        for name in try FixtureFiles.names(in: "image-png-bugfixes") where name.hasSuffix(".png") {
+            let report = Self.inspector.inspect(try FixtureFiles.data("image-png-bugfixes/\(name)"))
+            #expect(report.verdict == expected[name], "\(name): \(report.problem ?? "") at \(report.offset ?? -1)")
+        }
+    }
+
+    static let pillowImages: [(String, ImageFormat, Int, Int)] = [
+        ("baseline.jpg", .jpeg, 64, 48), ("progressive.jpg", .jpeg, 64, 48), ("rgb.png", .png, 64, 48),
+        ("palette.png", .png, 64, 48), ("rgba.png", .png, 64, 48), ("still.gif", .gif, 64, 48),
+        ("animated.gif", .gif, 40, 30), ("bilevel.gif", .gif, 16, 16), ("lossy.webp", .webp, 64, 48),
+        ("lossless.webp", .webp, 64, 48), ("alpha.webp", .webp, 64, 48), ("animated.webp", .webp, 40, 30),
+    ]
+
+    @Test("Pillow's encoders: valid, with their dimensions", arguments: pillowImages.map { $0.0 })
+    func pillow(_ name: String) throws {
+        let expected = try #require(Self.pillowImages.first { $0.0 == name })
+        let report = Self.inspector.inspect(try FixtureFiles.data("pillow/\(name)"))
+        #expect(
+            report
+                == ImageReport(
+                    format: expected.1, width: expected.2, height: expected.3, verdict: .valid, problem: nil,
+                    offset: nil))
+    }
+
+    @Test("every truncation of a real image is corrupt", arguments: pillowImages.map { $0.0 })
+    func truncations(_ name: String) throws {
+        let data = try FixtureFiles.data("pillow/\(name)")
+        for length in 0..<data.count {
+            let report = Self.inspector.inspect(data.prefix(length))
+            #expect(
+                report.verdict == .corrupt || (length < 12 && report.verdict == .unsupported),
+                "\(length) bytes: \(report)")
+            if report.verdict != .corrupt && report.verdict != .unsupported { break }
+        }
+    }
+
+    @Test("libavif's AVIF files") func avif() throws {
+        let expected: [String: (Int, Int)] = [
+            "circle_custom_properties.avif": (100, 60), "clop_irot_imor.avif": (12, 34),
+            "colors-animated-8bpc.avif": (150, 150),
+            "draw_points_idat.avif": (33, 11), "extended_pixi.avif": (4, 4), "white_1x1.avif": (1, 1),
+        ]
+        for name in try FixtureFiles.names(in: "libavif") where name.hasSuffix(".avif") {
+            let report = Self.inspector.inspect(try FixtureFiles.data("libavif/\(name)"))
+            #expect(
+                report.verdict == .valid && report.format == .avif,
+                "\(name): \(report.problem ?? "") at \(report.offset ?? -1)")
+            #expect(
+                report.width == expected[name]?.0 && report.height == expected[name]?.1,
+                "\(name): \(report.width ?? 0)×\(report.height ?? 0)")
+        }
+    }
+
+    @Test("polyglots: the image's end is where the other file starts") func polyglots() throws {
+        let cases: [(String, String, String)] = [
+            ("jpeg-zip.jpg", "baseline.jpg", "ZIP"), ("gif-jar.gif", "still.gif", "JAR"),
+            ("jpeg-mp3.jpg", "baseline.jpg", "MP3"),
+        ]
+        for (name, original, kind) in cases {
+            let report = Self.inspector.inspect(try FixtureFiles.data("polyglots/\(name)"))
+            #expect(report.verdict == .polyglot, "\(name)")
+            #expect(report.offset == (try FixtureFiles.data("pillow/\(original)")).count)
+            #expect(report.problem?.contains(kind) == true, "\(report.problem ?? "")")
+        }
+    }
+
+    @Test("web shells in metadata are suspicious") func scripts() throws {
+        for name in ["php-comment.jpg", "php-text.png", "php-comment.gif", "script-xmp.webp"] {
+            let report = Self.inspector.inspect(try FixtureFiles.data("polyglots/\(name)"))
+            #expect(report.verdict == .suspicious, "\(name): \(report.verdict) \(report.problem ?? "")")
+        }
+    }
+
+    @Test("caps on pixels and bytes") func caps() throws {
+        let data = try FixtureFiles.data("pillow/baseline.jpg")
+        #expect(ImageInspector(limits: ImageLimits(maxPixels: 64 * 48)).inspect(data).verdict == .valid)
+        let overPixels = ImageInspector(limits: ImageLimits(maxPixels: 64 * 48 - 1)).inspect(data)
+        #expect(overPixels.verdict == .suspicious && overPixels.width == 64)
+        #expect(ImageInspector(limits: ImageLimits(maxBytes: 100)).inspect(data).verdict == .suspicious)
+    }
+
+    @Test("unknown formats") func unknown() {
+        #expect(Self.inspector.inspect(Data("%PDF-1.7".utf8)).verdict == .unsupported)
+        #expect(Self.inspector.inspect(Data()).verdict == .unsupported)
+    }
+}
