@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import RampartValidation
+
+/// `rampart validate json FILE`: a JSON document checked against structural limits.
+struct ValidateJSONCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "json",
+        abstract: "Check a JSON document against size, depth, string, element and number limits.",
+        discussion: """
+            The limits are checked by ContractDecoder's pre-scan, before anything is decoded; the
+            first broken limit is named with its key path and byte offset. - reads standard input.
+              rampart validate json --max-depth 8 --max-bytes 65536 response.json
+              curl -s https://api.example.com/items | rampart validate json --max-elements 1000 -
+            Exit 0 within the limits, 1 when a limit is broken, 2 usage, 65 not JSON, 66 missing file,
+            74 I/O error.
+            """)
+
+    @Option(help: "The most bytes in the document (default 4 MiB).")
+    var maxBytes: Int = JSONLimits.default.maxBytes
+    @Option(help: "The deepest nesting of arrays and objects (default 32).")
+    var maxDepth: Int = JSONLimits.default.maxDepth
+    @Option(help: "The most bytes in one string or key (default 65536).")
+    var maxStringBytes: Int = JSONLimits.default.maxStringBytes
+    @Option(help: "The most elements in one array or members in one object (default 100000).")
+    var maxElements: Int = JSONLimits.default.maxElements
+    @Option(help: "The most characters in one number (default 32).")
+    var maxNumberCharacters: Int = JSONLimits.default.maxNumberCharacters
+    @OptionGroup var output: FormatOptions
+    @Argument(help: "The JSON file, or - for standard input.")
+    var file: String
+
+    func validate() throws {
+        for (name, value) in [
+            ("--max-bytes", maxBytes), ("--max-depth", maxDepth), ("--max-string-bytes", maxStringBytes),
+            ("--max-elements", maxElements), ("--max-number-characters", maxNumberCharacters),
+        ] where value <= 0 {
+            throw ValidationError("\(name) must be above 0")
+        }
+    }
+
+    struct Result: Encodable {
+        let file: String
+        let valid: Bool
+        let rule: String?
+        let keyPath: String?
+        let offset: Int?
+        let detail: String?
+    }
+
+    func run() async throws {
+        let limits = JSONLimits(
+            maxBytes: maxBytes, maxDepth: maxDepth, maxStringBytes: maxStringBytes, maxElements: maxElements,
+            maxNumberCharacters: maxNumberCharacters)
+        var violation: ContractViolation?
+        if let data = try read() {
+            do {
+                try ContractDecoder(limits: limits).checkLimits(data)
+            } catch {
+                violation = error
+            }
+        } else {
+            violation = ContractViolation(
+                rule: .tooManyBytes, keyPath: "", offset: maxBytes,
+                detail: "more than \(maxBytes) bytes on standard input")
+        }
+        let result = Result(
+            file: file, valid: violation == nil, rule: violation?.rule.rawValue, keyPath: violation?.keyPath,
+            offset: violation?.offset, detail: violation?.detail)
+        switch output.format {
+        case .json: try output.printJSON(result)
+        case .text:
+            if let violation {
+                let place =
+                    violation.keyPath.isEmpty ? "" : " at \(ControlCharacterEscaping.escaped(violation.keyPath))"
+                try StandardOutput.line(
+                    "invalid  \(ControlCharacterEscaping.escaped(file)): \(violation.rule.rawValue)\(place)"
+                        + (violation.offset.map { " (byte \($0))" } ?? "") + ": \(violation.detail)")
+            } else {
+                try StandardOutput.line("valid    \(ControlCharacterEscaping.escaped(file))")
+            }
+        }
+        if let violation {
+            throw CommandFailure("", status: violation.rule == .malformedJSON ? .dataError : .policyViolation)
+        }
+    }
+
+    /// The document, or nil when standard input holds more than --max-bytes (it is not read further).
+    private func read() throws(CommandFailure) -> Data? {
+        if file == "-" {
+            do {
+                return try StandardInput.readAll(limit: maxBytes, purpose: "the JSON document")
+            } catch  where error.status == .dataError {
+                return nil
+            }
+        }
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw CommandFailure("\(file): no such file", status: .noInput)
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+        } catch {
+            throw CommandFailure("\(file): cannot read: \(error.localizedDescription)", status: .ioError)
+        }
+    }
+}

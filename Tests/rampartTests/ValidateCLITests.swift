@@ -1,0 +1,97 @@
+import Foundation
+import RampartTestSupport
+import Testing
+
+/// `rampart validate email|image|json` as a user runs them: text and JSON, every exit code.
+@Suite("rampart validate")
+struct ValidateCLITests {
+    let scratch: ScratchFolder
+
+    init() throws {
+        scratch = try ScratchFolder("rampart-validate-cli")
+    }
+
+    /// A real image from RampartValidation's fixtures (written by Pillow's encoders).
+    func fixture(_ path: String) throws -> Data {
+        try Data(
+            contentsOf: PeerTools.packageRoot.appendingPathComponent("Tests/RampartValidationTests/Fixtures/\(path)"))
+    }
+
+    @Test("email: 0 when all are valid, 1 with the rule that failed; --rfc, --no-unicode, stdin, JSON")
+    func email() async throws {
+        let ok = try await RampartBinary.run(["validate", "email", "jane@example.com", "用户@例子.广告"])
+        #expect(ok.exitCode == 0, "\(ok.standardErrorText)")
+        #expect(ok.standardOutputText.contains("valid    jane@example.com"))
+        let bad = try await RampartBinary.run(["validate", "email", "jane@example.com", "john..doe@example.com"])
+        #expect(bad.exitCode == 1)
+        #expect(
+            bad.standardOutputText.contains(
+                "invalid  john..doe@example.com: consecutiveDots (two dots in a row) at byte 5"))
+        let literal = try await RampartBinary.run(["validate", "email", "--rfc", "jane@[192.0.2.1]"])
+        #expect(literal.exitCode == 0)
+        let ascii = try await RampartBinary.run(["validate", "email", "--no-unicode", "用户@example.com"])
+        #expect(ascii.exitCode == 1 && ascii.standardOutputText.contains("internationalizedNotAllowed"))
+        let json = try await RampartBinary.run(
+            ["validate", "email", "--format", "json", "-"], input: Data("a@example.com\nuser@localhost\n".utf8))
+        #expect(json.exitCode == 1)
+        let results = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]])
+        #expect(results.count == 2)
+        #expect(results[0]["valid"] as? Bool == true)
+        #expect(results[1]["rule"] as? String == "domainNeedsDot" && results[1]["offset"] as? Int == 5)
+        let usage = try await RampartBinary.run(["validate", "email"])
+        #expect(usage.exitCode == 2)
+    }
+
+    @Test("image: valid, polyglot, corrupt, suspicious; JSON per file; 66 for a missing file")
+    func image() async throws {
+        let jpeg = try fixture("pillow/baseline.jpg")
+        let valid = try scratch.write("photo.jpg", jpeg)
+        let ok = try await RampartBinary.run(["validate", "image", valid.path])
+        #expect(ok.exitCode == 0, "\(ok.standardErrorText)")
+        #expect(ok.standardOutputText.contains("valid      \(valid.path): jpeg 64×48"))
+        let polyglot = try scratch.write("polyglot.jpg", try fixture("polyglots/jpeg-zip.jpg"))
+        let truncated = try scratch.write("truncated.png", try fixture("pillow/rgb.png").prefix(500))
+        let json = try await RampartBinary.run([
+            "validate", "image", "--format", "json", valid.path, polyglot.path, truncated.path,
+        ])
+        #expect(json.exitCode == 1)
+        let results = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]])
+        #expect(results.map { $0["verdict"] as? String } == ["valid", "polyglot", "corrupt"])
+        #expect(results[1]["offset"] as? Int == jpeg.count)
+        #expect(results[1]["width"] as? Int == 64 && results[1]["height"] as? Int == 48)
+        #expect(results[2]["format"] as? String == "png" && results[2]["problem"] is String)
+        let capped = try await RampartBinary.run(["validate", "image", "--max-pixels", "100", valid.path])
+        #expect(capped.exitCode == 1 && capped.standardOutputText.hasPrefix("suspicious"))
+        let missing = try await RampartBinary.run(["validate", "image", valid.path, scratch.path("nothing.png")])
+        #expect(missing.exitCode == 66)
+        #expect(missing.standardOutputText.contains("no such file"))
+    }
+
+    @Test("json: limits named with their key path; 65 for what is not JSON; stdin")
+    func json() async throws {
+        let document = try scratch.write("doc.json", #"{"items":[{"name":"a"},{"name":"b","tags":[[[[1]]]]}]}"#)
+        let ok = try await RampartBinary.run(["validate", "json", document.path])
+        #expect(ok.exitCode == 0, "\(ok.standardErrorText)")
+        let deep = try await RampartBinary.run(["validate", "json", "--max-depth", "4", document.path])
+        #expect(deep.exitCode == 1)
+        #expect(deep.standardOutputText.contains("tooDeep at items[1].tags[0]"), "\(deep.standardOutputText)")
+        let big = try await RampartBinary.run(
+            ["validate", "json", "--max-bytes", "10", "--format", "json", "-"], input: Data(#"{"a":"0123456789"}"#.utf8)
+        )
+        #expect(big.exitCode == 1)
+        let result = try #require(try JSONSerialization.jsonObject(with: big.standardOutput) as? [String: Any])
+        #expect(result["rule"] as? String == "tooManyBytes")
+        let broken = try await RampartBinary.run(["validate", "json", "-"], input: Data(#"{"a":}"#.utf8))
+        #expect(broken.exitCode == 65)
+        let missing = try await RampartBinary.run(["validate", "json", scratch.path("none.json")])
+        #expect(missing.exitCode == 66)
+    }
+
+    @Test("output that cannot be written exits 74")
+    func fullDisk() async throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let result = try await PeerProcess.runAsync(
+            "/bin/sh", ["-c", "\"$0\" validate email jane@example.com > /dev/full", RampartBinary.url.path])
+        #expect(result.exitCode == 74)
+    }
+}
