@@ -95,3 +95,25 @@ struct ValidateCLITests {
         #expect(result.exitCode == 74)
     }
 }
+
+@Suite("rampart demo: input contracts")
+struct InputContractsDemoTests {
+    @Test("the chapter refuses with the key path and rule, finds the polyglot, and disagrees with the classic regex")
+    func chapter() async throws {
+        let result = try await DemoReport.run.value
+        #expect(result.exitCode == 0, "\(result.standardErrorText)")
+        let report = try JSONDecoder().decode(DemoReport.self, from: result.standardOutput)
+        let chapter = try #require(
+            report.chapter("Input contracts: API responses, uploaded images and e-mail addresses checked for real"))
+        #expect(report.chapters.last?.title == chapter.title)
+        #expect(chapter.steps.count == 8)
+        for step in chapter.steps { #expect(step.succeeded, "\(step.title): \(step.details)") }
+        let details = chapter.steps.flatMap(\.details)
+        #expect(details.contains("refused at items[2].name: lengthOutOfRange"))
+        #expect(details.contains("refused at items[0].isAdmin: unknownKey"))
+        #expect(details.contains("refused at items[0].priceCents: numberNotRepresentable"))
+        #expect(details.contains { $0.contains("verdict polyglot") })
+        #expect(
+            details.contains { $0.hasSuffix("{2,4}: accepts") } && details.contains { $0.hasSuffix("{2,4}: refuses") })
+    }
+}
