@@ -27,6 +27,9 @@ struct FuzzTarget: Sendable {
         FuzzHTTPResponse.target,
         FuzzSCTList.target,
         FuzzCTLogList.target,
+        FuzzEmailAddress.target,
+        FuzzImageStructure.target,
+        FuzzJSONContract.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
