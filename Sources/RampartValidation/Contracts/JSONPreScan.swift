@@ -166,7 +166,7 @@ struct JSONPreScan {
                 if let integer = declared.integer, !integer.admits(literal) {
                     throw violation(
                         .numberNotRepresentable, stack, buffer, at: start,
-                        "\(String(decoding: literal, as: UTF8.self)) is not a \(integer.typeName) (no fraction, within \(integer.lowest)...\(integer.highest))"
+                        "\(String(decoding: literal, as: UTF8.self)) does not fit \(integer.typeName): an integer within \(integer.lowest)...\(integer.highest) is promised"
                     )
                 }
                 if !top.isArray, let check = declared.check, check.kind == .number,
