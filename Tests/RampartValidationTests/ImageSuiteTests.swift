@@ -1,7 +1,7 @@
 // Image structure checks against real files: PngSuite (Willem van Schaik, free to use, via
 // image-rs/image-png), image-png's corrupt bug-report files (MIT), libavif's test images (BSD-2-Clause),
 // images written by Pillow's encoders and polyglots built from them with Info-ZIP (see each
-// folder's script and Fixtures/README.md).
+// folder's script and Fixtures/README.md), and libheif's HEIC test images.
 
 import Foundation
 import RampartValidation
@@ -120,6 +120,26 @@ struct ImageSuiteTests {
             #expect(
                 report.width == expected[name]?.0 && report.height == expected[name]?.1,
                 "\(name): \(report.width ?? 0)×\(report.height ?? 0)")
+        }
+    }
+
+    @Test("libheif's HEIC files") func heic() throws {
+        let expected: [String: (Int, Int)] = [
+            "rainbow-451x461.heic": (451, 461), "with-alpha-512x512.heic": (512, 512),
+        ]
+        for (name, size) in expected {
+            let data = try FixtureFiles.data("libheif/\(name)")
+            let report = Self.inspector.inspect(data)
+            #expect(
+                report.verdict == .valid && report.format == .heic,
+                "\(name): \(report.problem ?? "") at \(report.offset ?? -1)")
+            #expect(
+                report.width == size.0 && report.height == size.1, "\(name): \(report.width ?? 0)×\(report.height ?? 0)"
+            )
+            #expect(Self.inspector.inspect(data + Data("PK\u{03}\u{04}rest".utf8)).verdict == .polyglot)
+            for length in stride(from: 0, to: data.count, by: 97) {
+                #expect(Self.inspector.inspect(data.prefix(length)).verdict != .valid, "\(name) cut at \(length)")
+            }
         }
     }
 

@@ -27,22 +27,40 @@ enum ISOBMFFStructure {
         var position = 0
         var sawMeta = false
         var best: (width: Int, height: Int)?
+        var aperture: (width: Int, height: Int)?
         while position < bytes.count {
-            // A top-level box whose type is not four printable characters ends the image: what follows is other data.
-            guard bytes.has(8, at: position), isBoxType(bytes, at: position + 4) else {
+            // Once the meta box is read, a top-level box of a type this format does not use ends the
+            // image: what follows is other data (a ZIP, a script), not a broken box.
+            guard bytes.has(8, at: position), isBoxType(bytes, at: position + 4),
+                !sawMeta || topLevelTypes.contains(bytes.fourCC(position + 4))
+            else {
                 guard sawMeta else { throw ImageStructureError("no meta box before other data", at: position) }
-                return ImageStructure(width: best?.width, height: best?.height, end: position)
+                let size = displayed(best, aperture)
+                return ImageStructure(width: size?.width, height: size?.height, end: position)
             }
             let (bodyStart, boxEnd) = try box(bytes, at: position, within: bytes.count)
             let type = bytes.fourCC(position + 4)
             if type == "meta" {
                 sawMeta = true
-                try children(bytes, from: bodyStart + 4, to: boxEnd, depth: 1, best: &best)
+                try children(bytes, from: bodyStart + 4, to: boxEnd, depth: 1, best: &best, aperture: &aperture)
             }
             position = boxEnd
         }
         guard sawMeta else { throw ImageStructureError("no meta box", at: bytes.count) }
-        return ImageStructure(width: best?.width, height: best?.height, end: position)
+        let size = displayed(best, aperture)
+        return ImageStructure(width: size?.width, height: size?.height, end: position)
+    }
+
+    /// The largest `ispe` size, cropped by a clean aperture (`clap`) that fits in it: HEVC codes
+    /// 4:2:0 images in even sizes, and `clap` gives the size shown.
+    private static func displayed(
+        _ coded: (width: Int, height: Int)?, _ aperture: (width: Int, height: Int)?
+    ) -> (width: Int, height: Int)? {
+        guard let coded else { return nil }
+        guard let aperture, aperture.width > 0, aperture.height > 0, aperture.width <= coded.width,
+            aperture.height <= coded.height
+        else { return coded }
+        return aperture
     }
 
     private static func isBoxType(_ bytes: ImageBytes, at offset: Int) -> Bool {
@@ -71,10 +89,17 @@ enum ISOBMFFStructure {
         return (bodyStart, end)
     }
 
+    /// The top-level boxes of HEIF/AVIF files (ISO/IEC 14496-12 and 23008-12).
+    private static let topLevelTypes: Set<String> = [
+        "ftyp", "meta", "mdat", "moov", "free", "skip", "uuid", "pdin", "moof", "mfra", "styp", "sidx", "ssix", "prft",
+        "emsg", "wide", "etyp", "idat",
+    ]
+
     private static let containers: Set<String> = ["iprp", "ipco", "dinf", "iinf"]
 
     private static func children(
-        _ bytes: ImageBytes, from: Int, to end: Int, depth: Int, best: inout (width: Int, height: Int)?
+        _ bytes: ImageBytes, from: Int, to end: Int, depth: Int, best: inout (width: Int, height: Int)?,
+        aperture: inout (width: Int, height: Int)?
     ) throws(ImageStructureError) {
         guard depth < 16 else { throw ImageStructureError("boxes nested too deep", at: from) }
         var position = from
@@ -83,12 +108,19 @@ enum ISOBMFFStructure {
             let (bodyStart, boxEnd) = try box(bytes, at: position, within: end)
             let type = bytes.fourCC(position + 4)
             if containers.contains(type), type != "iinf" {
-                try children(bytes, from: bodyStart, to: boxEnd, depth: depth + 1, best: &best)
+                try children(bytes, from: bodyStart, to: boxEnd, depth: depth + 1, best: &best, aperture: &aperture)
             } else if type == "ispe" {
                 guard boxEnd - bodyStart >= 12 else { throw ImageStructureError("ispe box too short", at: position) }
                 let width = try bytes.u32be(bodyStart + 4)
                 let height = try bytes.u32be(bodyStart + 8)
                 if width * height > (best.map { $0.width * $0.height } ?? -1) { best = (width, height) }
+            } else if type == "clap" {
+                guard boxEnd - bodyStart >= 32 else { throw ImageStructureError("clap box too short", at: position) }
+                let widthN = try bytes.u32be(bodyStart)
+                let widthD = try bytes.u32be(bodyStart + 4)
+                let heightN = try bytes.u32be(bodyStart + 8)
+                let heightD = try bytes.u32be(bodyStart + 12)
+                if widthD > 0, heightD > 0 { aperture = (widthN / widthD, heightN / heightD) }
             }
             position = boxEnd
         }
