@@ -171,6 +171,22 @@ struct ImageSuiteTests {
         #expect(ImageInspector(limits: ImageLimits(maxBytes: 100)).inspect(data).verdict == .suspicious)
     }
 
+    @Test("hostile HEIF sizes: 32-bit ispe dimensions and a 64-bit box size near Int.max") func hostileSizes() {
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let size = UInt32(8 + body.count)
+            return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)]
+                + Array(type.utf8) + body
+        }
+        let ispe = box("ispe", [0, 0, 0, 0] + [UInt8](repeating: 0xFF, count: 8))
+        let meta = box("meta", [0, 0, 0, 0] + box("iprp", box("ipco", ispe)))
+        let file = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8)) + meta
+        let huge = ImageInspector(limits: ImageLimits(maxPixels: 1 << 30)).inspect(Data(file))
+        #expect(huge.verdict == .suspicious && huge.width == 0xFFFF_FFFF)
+        let largeSize: [UInt8] = [0, 0, 0, 1] + Array("mdat".utf8) + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0]
+        let report = Self.inspector.inspect(Data(file + largeSize))
+        #expect(report.verdict == .corrupt && report.problem == "box size out of range")
+    }
+
     @Test("unknown formats") func unknown() {
         #expect(Self.inspector.inspect(Data("%PDF-1.7".utf8)).verdict == .unsupported)
         #expect(Self.inspector.inspect(Data()).verdict == .unsupported)

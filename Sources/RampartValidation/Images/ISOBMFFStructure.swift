@@ -78,8 +78,10 @@ enum ISOBMFFStructure {
         case 0: end = limit
         case 1:
             let large = try bytes.u64be(offset + 8)
-            guard large <= UInt64(Int.max) else { throw ImageStructureError("box size out of range", at: offset) }
-            end = offset + Int(large)
+            guard large <= UInt64(Int.max), case (let sum, false) = offset.addingReportingOverflow(Int(large)) else {
+                throw ImageStructureError("box size out of range", at: offset)
+            }
+            end = sum
             bodyStart += 8
         default: end = offset + size
         }
@@ -113,7 +115,11 @@ enum ISOBMFFStructure {
                 guard boxEnd - bodyStart >= 12 else { throw ImageStructureError("ispe box too short", at: position) }
                 let width = try bytes.u32be(bodyStart + 4)
                 let height = try bytes.u32be(bodyStart + 8)
-                if width * height > (best.map { $0.width * $0.height } ?? -1) { best = (width, height) }
+                // Both are 32-bit: their product fits in 64 bits.
+                let pixels = UInt64(width) * UInt64(height)
+                if pixels > (best.map { UInt64($0.width) * UInt64($0.height) } ?? 0) || best == nil {
+                    best = (width, height)
+                }
             } else if type == "clap" {
                 guard boxEnd - bodyStart >= 32 else { throw ImageStructureError("clap box too short", at: position) }
                 let widthN = try bytes.u32be(bodyStart)
