@@ -82,3 +82,17 @@ struct IsEmailSuiteTests {
         #expect(try IsEmailCase.all().count == 164)
     }
 }
+
+@Suite("E-mail: fuzz regressions")
+struct EmailRegressionTests {
+    /// Found by the email-address fuzz target: an IDN label of 59 UTF-8 bytes whose A-label is over
+    /// 63 octets was reported at an offset past the end of the address.
+    @Test func idnLabelTooLongStaysInside() {
+        let address = "me@x子zh777777x子zh777777777" + String(repeating: "w", count: 26) + "777777"
+        for policy in [EmailAddressPolicy.signUp, .rfc] {
+            let check = EmailAddressValidator(policy: policy).check(address)
+            #expect(check.failedRule == .labelTooLong)
+            #expect((check.offset ?? .max) <= address.utf8.count)
+        }
+    }
+}

@@ -92,7 +92,7 @@ struct EmailScanner {
         switch domain(from: domainStart) {
         case .failure(let failure): return failure
         case .success(let asciiLength):
-            if asciiLength > 253 { return EmailFailure(rule: .domainTooLong, offset: domainStart + 253) }
+            if asciiLength > 253 { return EmailFailure(rule: .domainTooLong, offset: min(domainStart + 253, count)) }
             if localLength + 1 + asciiLength > 254 { return EmailFailure(rule: .addressTooLong, offset: count) }
         }
         return nil
@@ -273,7 +273,10 @@ struct EmailScanner {
             } else if let failure = asciiLabel(label) {
                 return .failure(failure)
             }
-            if labelLength > 63 { return .failure(EmailFailure(rule: .labelTooLong, offset: label.lowerBound + 63)) }
+            if labelLength > 63 {
+                // An IDN label can be short in UTF-8 and long as an A-label: the offset stays inside it.
+                return .failure(EmailFailure(rule: .labelTooLong, offset: min(label.lowerBound + 63, label.upperBound)))
+            }
             asciiLength += labelLength + (labels > 0 ? 1 : 0)
             labels += 1
             lastLabel = label
