@@ -185,6 +185,13 @@ struct ImageSuiteTests {
         let largeSize: [UInt8] = [0, 0, 0, 1] + Array("mdat".utf8) + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0]
         let report = Self.inspector.inspect(Data(file + largeSize))
         #expect(report.verdict == .corrupt && report.problem == "box size out of range")
+        // Found by the image-structure fuzz target: a size-0 ("to the end of the file") meta box
+        // swallowed an appended ZIP, so the polyglot went unseen. Size 0 is refused.
+        let sizeZeroMeta =
+            box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8)) + [0, 0, 0, 0]
+            + Array("meta".utf8) + [0, 0, 0, 0] + box("iprp", box("ipco", ispe)) + Array("PK\u{03}\u{04}zip".utf8)
+        let hidden = Self.inspector.inspect(Data(sizeZeroMeta))
+        #expect(hidden.verdict == .corrupt && hidden.problem?.contains("size 0") == true)
     }
 
     @Test("unknown formats") func unknown() {

@@ -67,7 +67,7 @@ enum ISOBMFFStructure {
         (offset..<(offset + 4)).allSatisfy { bytes.has(1, at: $0) && (32...126).contains(bytes.base[$0]) }
     }
 
-    /// A box's body start and end; size 1 means a 64-bit size follows, 0 means to the end.
+    /// A box's body start and end; size 1 means a 64-bit size follows; size 0 is refused.
     private static func box(_ bytes: ImageBytes, at offset: Int, within limit: Int) throws(ImageStructureError) -> (
         Int, Int
     ) {
@@ -75,7 +75,12 @@ enum ISOBMFFStructure {
         var bodyStart = offset + 8
         var end: Int
         switch size {
-        case 0: end = limit
+        case 0:
+            // "To the end of the file": legal for a last box, but it would hide whatever is appended
+            // (a ZIP inside a size-0 meta or mdat), so an upload check refuses it.
+            throw ImageStructureError(
+                "box \(bytes.fourCC(offset + 4)) has size 0 (to the end of the file), which would hide appended data",
+                at: offset)
         case 1:
             let large = try bytes.u64be(offset + 8)
             guard large <= UInt64(Int.max), case (let sum, false) = offset.addingReportingOverflow(Int(large)) else {
