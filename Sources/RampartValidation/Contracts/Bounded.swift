@@ -142,7 +142,8 @@ extension Bounded: BoundedField {
 
 extension KeyedDecodingContainer {
     /// Decodes a ``Bounded`` field by its value's own fast path (the synthesised `init(from:)` of a
-    /// contract type calls this overload).
+    /// contract type calls this overload; inlinable, so it is specialised in the contract's module).
+    @inlinable
     public func decode<Value>(_ type: Bounded<Value>.Type, forKey key: Key) throws -> Bounded<Value> {
         // The concrete calls take JSONDecoder's fast paths; the generic one builds a nested decoder.
         if Value.self == String.self, let value = try decode(String.self, forKey: key) as? Value {
@@ -156,6 +157,7 @@ extension KeyedDecodingContainer {
 }
 
 extension Bounded {
+    @usableFromInline
     init(decoded value: Value) {
         self.wrappedValue = value
         self.range = nil

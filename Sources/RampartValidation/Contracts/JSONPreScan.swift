@@ -46,6 +46,15 @@ struct JSONPreScan {
         return node._withUnsafeGuaranteedRef { $0.fieldList[frame.field] }
     }
 
+    /// The Bounded check of the field an object frame is reading, without copying the whole field.
+    private func check(of frame: Frame, _ kind: ContractCheck.Kind) -> ContractCheck? {
+        guard let node = frame.node, frame.field >= 0 else { return nil }
+        return node._withUnsafeGuaranteedRef { node in
+            guard let check = node.fieldList[frame.field].check, check.kind == kind else { return nil }
+            return check
+        }
+    }
+
     private func run(_ buffer: UnsafeRawBufferPointer, base: UnsafeRawPointer) throws(ContractViolation) {
         let count = buffer.count
         var stack: [Frame] = []
@@ -89,8 +98,8 @@ struct JSONPreScan {
                         .malformedJSON, stack, buffer, at: position, "unbalanced \(Character(Unicode.Scalar(byte)))")
                 }
                 let closed = stack.removeLast()
-                if closed.isArray, let parent = stack.last, !parent.isArray, let check = field(of: parent)?.check,
-                    check.kind == .array, closed.count <= count
+                if closed.isArray, let parent = stack.last, !parent.isArray, let check = check(of: parent, .array),
+                    closed.count <= count
                 {
                     if let (rule, detail) = check.run(UnsafeRawBufferPointer(start: base, count: closed.count)) {
                         throw violation(rule, stack, buffer, at: position, detail)
@@ -120,7 +129,7 @@ struct JSONPreScan {
                 } else {
                     try countValue(&stack, at: position, buffer)
                     sawValue = true
-                    if let top = stack.last, !top.isArray, let check = field(of: top)?.check, check.kind == .string,
+                    if let top = stack.last, !top.isArray, let check = check(of: top, .string),
                         let (rule, detail) = check.run(content)
                     {
                         throw violation(rule, stack, buffer, at: position, detail)
