@@ -68,10 +68,12 @@ struct ContractCheck: Sendable {
 }
 
 /// The range of a fixed-width integer type, for the pre-scan's check of number literals.
-struct IntegerBounds: Sendable {
+struct IntegerBounds: @unchecked Sendable {
     let lowest: Int64
     let highest: UInt64
-    let typeName: String
+    /// The integer type (a metatype: no reference counting in the pre-scan's hot path).
+    let type: Any.Type
+    var typeName: String { String(describing: type) }
 
     /// Whether the literal is an integer this type holds exactly (`1.0` and `1e2` are; `1.5` is not).
     func admits(_ literal: UnsafeRawBufferPointer) -> Bool {
@@ -197,7 +199,7 @@ final class ContractSchema: @unchecked Sendable {
 
     private static func bounds<T: FixedWidthInteger>(_ type: T.Type) -> IntegerBounds {
         IntegerBounds(
-            lowest: Int64(clamping: T.min), highest: UInt64(clamping: T.max), typeName: String(describing: T.self))
+            lowest: Int64(clamping: T.min), highest: UInt64(clamping: T.max), type: T.self)
     }
 
     private static func contractNode(_ type: any JSONContract.Type) -> ContractNode {

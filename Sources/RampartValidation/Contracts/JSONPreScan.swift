@@ -163,24 +163,24 @@ struct JSONPreScan {
                     let top = stack.last
                 else { break }
                 let literal = UnsafeRawBufferPointer(rebasing: buffer[start..<position])
-                let declared: ContractField?
+                let integer: IntegerBounds?
                 if top.isArray {
-                    declared = top.owner.flatMap { owner in
-                        top.ownerField >= 0 ? owner._withUnsafeGuaranteedRef { $0.fieldList[top.ownerField] } : nil
+                    integer = top.owner.flatMap { owner in
+                        top.ownerField >= 0
+                            ? owner._withUnsafeGuaranteedRef { $0.fieldList[top.ownerField].integer } : nil
                     }
+                } else if let node = top.node, top.field >= 0 {
+                    integer = node._withUnsafeGuaranteedRef { $0.fieldList[top.field].integer }
                 } else {
-                    declared = field(of: top)
+                    integer = nil
                 }
-                guard let declared else { break }
-                if let integer = declared.integer, !integer.admits(literal) {
+                if let integer, !integer.admits(literal) {
                     throw violation(
                         .numberNotRepresentable, stack, buffer, at: start,
                         "\(String(decoding: literal, as: UTF8.self)) does not fit \(integer.typeName): an integer within \(integer.lowest)...\(integer.highest) is promised"
                     )
                 }
-                if !top.isArray, let check = declared.check, check.kind == .number,
-                    let (rule, detail) = check.run(literal)
-                {
+                if !top.isArray, let check = check(of: top, .number), let (rule, detail) = check.run(literal) {
                     throw violation(rule, stack, buffer, at: start, detail)
                 }
             }
