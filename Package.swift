@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "RampartDiagnostics",
             dependencies: [
-                "RampartPolicy", "RampartTrust", "RampartTrustNIO",
+                "RampartHTTP", "RampartPolicy", "RampartTrust", "RampartTrustNIO",
                 .product(name: "X509", package: "swift-certificates"),
             ] + nioTLS + nioSockets,
             swiftSettings: strictSwift
@@ -199,7 +199,7 @@ let package = Package(
         .testTarget(
             name: "RampartDiagnosticsTests",
             dependencies: [
-                "RampartDiagnostics", "RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport",
+                "RampartDiagnostics", "RampartHTTP", "RampartPolicy", "RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport",
             ],
             swiftSettings: strictSwift
         ),

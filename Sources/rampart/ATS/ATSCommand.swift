@@ -7,7 +7,7 @@ struct ATSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ats",
         abstract: "Decide, explain and audit App Transport Security settings from an Info.plist.",
-        subcommands: [ATSCheckCommand.self, ATSExplainCommand.self, ATSAuditCommand.self])
+        subcommands: [ATSCheckCommand.self, ATSExplainCommand.self, ATSAuditCommand.self, ATSDiagnoseCommand.self])
 }
 
 /// Options every `ats` verb shares.
