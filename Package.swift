@@ -219,7 +219,10 @@ let package = Package(
         ),
         .testTarget(
             name: "rampartTests",
-            dependencies: ["rampart", "rampart-fuzz", "RampartTestKit", "RampartTestSupport"],
+            dependencies: [
+                "rampart", "rampart-fuzz", "RampartTestKit", "RampartTestSupport", "RampartTrust",
+                .product(name: "X509", package: "swift-certificates"),
+            ],
             swiftSettings: strictSwift
         ),
     ]

@@ -21,7 +21,8 @@ extension ExitStatus {
         switch error {
         case .missingFile, .notAFile: self = .noInput
         case .unreadable: self = .ioError
-        case .malformedPin, .malformedCertificate, .malformedSCTList, .malformedLogList: self = .dataError
+        case .malformedPin, .malformedCertificate, .malformedSCTList, .malformedLogList, .malformedPinConfiguration:
+            self = .dataError
         case .noBackupPin, .publicSuffixWithSubdomains, .malformedDomain: self = .usage
         }
     }
