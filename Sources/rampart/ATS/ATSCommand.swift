@@ -12,7 +12,11 @@ struct ATSCommand: AsyncParsableCommand {
 
 /// Options every `ats` verb shares.
 struct ATSRuleOptions: ParsableArguments {
-    @Option(help: "OS generation whose ATS rules apply: ios9, ios10 (iOS 10–16) or ios17 (17 and later).")
+    @Option(
+        help: """
+            OS generation whose ATS rules apply: ios9, ios10 (iOS 10–16), ios17 (17.0–18.3: local hosts \
+            need NSAllowsLocalNetworking) or ios18.4 (18.4 and later: local hosts exempt unless it is NO).
+            """)
     var os: ATSOSGeneration = .newest
 
     /// Loads a plist; `strict` refuses (exit 65) one whose values ATS would ignore, with the
