@@ -64,11 +64,13 @@ struct ATSDiagnoseCLITests {
             #expect(text.exitCode == 1)
             #expect(text.standardOutputText.contains("<key>NSExceptionMinimumTLSVersion</key>"))
             #expect(text.standardOutputText.contains("Reason : blocked by App Transport Security"))
-            // The fragment, pasted into an Info.plist, makes `ats check` allow the URL.
+            // The fragment, pasted into an Info.plist, lowers the TLS minimum `ats check` reports for the URL.
             let fragment = try #require(report["minimalExceptionPlist"] as? String)
             try scratch.write("Info.plist", Data(Self.plist(fragment).utf8))
             let check = try await RampartBinary.run(["ats", "check", scratch.path("Info.plist"), url])
             #expect(check.exitCode == 0, "\(check.standardOutputText) \(check.standardErrorText)")
+            #expect(check.standardOutputText.contains("TLS ≥ TLSv1.0"), "\(check.standardOutputText)")
+            #expect(check.standardOutputText.contains("NSExceptionDomains localhost"), "\(check.standardOutputText)")
         }
     }
 

@@ -42,7 +42,8 @@ struct ATSDiagnosticsChapter: DemoChapter {
             var configuration = HTTPClientConfiguration()
             configuration.timeouts = HTTPTimeouts(all: .seconds(60))
             configuration.anchors = .only([lab.pki.root.certificate])
-            configuration.policy = ATSPolicy(ATSConfiguration(exceptionDomains: [diagnosis.host: keys.exceptionDomain]))
+            configuration.policy = ATSPolicy(
+                ATSConfiguration(exceptionDomains: [diagnosis.host: keys.exceptionDomain]), os: .ios17)
             let client = try HTTPClient(configuration: configuration)
             defer { client.shutdown() }
             do throws(HTTPClientError) {
