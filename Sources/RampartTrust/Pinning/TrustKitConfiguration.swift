@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 
 /// Reads a TrustKit pinning configuration — the `TSKConfiguration` dictionary of an `Info.plist`,
 /// or that dictionary alone, as a property list (XML or binary) or JSON — into ``PinnedHost``
@@ -13,6 +14,10 @@ public enum TrustKitConfiguration {
     ///   such a configuration; ``TrustError/malformedPin(_:reason:)`` for a hash that is not one.
     public static func pinnedHosts(from data: Data, source: String) throws -> [PinnedHost] {
         func fail(_ reason: String) -> TrustError { .malformedPinConfiguration(source: source, reason: reason) }
+        // Foundation on Linux crashes bridging a binary plist's set; no configuration holds one.
+        if let offset = BinaryPropertyListSets.firstSet(in: data) {
+            throw fail("a binary property list with a set at byte \(offset); a configuration holds no set")
+        }
         let object: Any
         if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) {
             object = plist
@@ -58,7 +63,7 @@ public enum TrustKitConfiguration {
             if let raw = entry["TSKExpirationDate"] {
                 if let date = raw as? Date {
                     expiration = date
-                } else if let text = raw as? String, let date = Self.day.date(from: text) {
+                } else if let text = raw as? String, let date = Self.dateFormat.date(from: text) {
                     expiration = date
                 } else {
                     throw fail("TSKPinnedDomains.\(domain).TSKExpirationDate is not a date (yyyy-MM-dd)")
@@ -72,7 +77,8 @@ public enum TrustKitConfiguration {
         }
     }
 
-    private static let day: DateFormatter = {
+    /// TrustKit's date format (`TSKExpirationDate`, `known-pins-expiration-date`): `yyyy-MM-dd`, UTC.
+    static let dateFormat: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
