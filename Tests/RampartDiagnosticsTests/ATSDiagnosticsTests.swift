@@ -8,7 +8,7 @@ import Testing
 
 /// `ATSDiagnostics` against real `openssl s_server` peers configured the ways servers go wrong:
 /// which configurations pass, the smallest exception, and the fix on the server.
-@Suite("ATS diagnostics of live servers")
+@Suite("ATS diagnostics of live servers", .serialized)
 struct ATSDiagnosticsTests {
     let pki: LabPKI
 
@@ -17,7 +17,7 @@ struct ATSDiagnosticsTests {
     }
 
     var diagnostics: ATSDiagnostics {
-        ATSDiagnostics(anchors: .only([pki.root.certificate]), timeout: .seconds(20))
+        ATSDiagnostics(anchors: .only([pki.root.certificate]), timeout: .seconds(60))
     }
 
     func diagnose(_ configuration: OpenSSLServerConfiguration) async throws -> ATSDiagnosis {

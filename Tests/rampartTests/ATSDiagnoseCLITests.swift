@@ -6,7 +6,7 @@ import Testing
 import X509
 
 /// `rampart ats diagnose` and `rampart pin verify` as a user runs them: text, JSON, exit codes.
-@Suite("rampart ats diagnose and pin verify")
+@Suite("rampart ats diagnose and pin verify", .serialized)
 struct ATSDiagnoseCLITests {
     let scratch: ScratchFolder
     let pki: LabPKI
