@@ -14,7 +14,7 @@ struct DemoCommand: AsyncParsableCommand {
     /// The chapters, in the order they are shown.
     static let chapters: [any DemoChapter] = [
         LabHandshakeChapter(), PinningChapter(), HardenedClientChapter(), ATSPolicyChapter(),
-        CertificateTransparencyChapter(), EncryptionAtRestChapter(), VaultChapter(),
+        CertificateTransparencyChapter(), EncryptionAtRestChapter(), VaultChapter(), EndToEndChapter(),
     ]
 
     @OptionGroup var output: FormatOptions
