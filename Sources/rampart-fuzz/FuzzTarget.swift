@@ -27,6 +27,7 @@ struct FuzzTarget: Sendable {
         FuzzHTTPResponse.target,
         FuzzSCTList.target,
         FuzzCTLogList.target,
+        FuzzE2EEnvelope.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
