@@ -32,7 +32,14 @@ struct HPKEVector: Decodable, Sendable, CustomStringConvertible {
     var description: String { "mode \(mode) kem \(kem_id) kdf \(kdf_id) aead \(aead_id)" }
 
     var ciphersuite: HPKE.Ciphersuite? {
-        guard kem_id == 0x20 else { return nil }
+        let kem: HPKE.KEM
+        switch kem_id {
+        case 0x10: kem = .P256_HKDF_SHA256
+        case 0x11: kem = .P384_HKDF_SHA384
+        case 0x12: kem = .P521_HKDF_SHA512
+        case 0x20: kem = .Curve25519_HKDF_SHA256
+        default: return nil
+        }
         let kdf: HPKE.KDF
         switch kdf_id {
         case 1: kdf = .HKDF_SHA256
@@ -45,32 +52,19 @@ struct HPKEVector: Decodable, Sendable, CustomStringConvertible {
         case 1: aead = .AES_GCM_128
         case 2: aead = .AES_GCM_256
         case 3: aead = .chaChaPoly
+        case 0xffff: aead = .exportOnly
         default: return nil
         }
-        return HPKE.Ciphersuite(kem: .Curve25519_HKDF_SHA256, kdf: kdf, aead: aead)
+        return HPKE.Ciphersuite(kem: kem, kdf: kdf, aead: aead)
     }
 
-    static let all: [HPKEVector] = {
-        guard
-            let url = Bundle.module.url(
-                forResource: "test-vectors", withExtension: "json", subdirectory: "Fixtures/hpke"),
+    static let all: [HPKEVector] = load("test-vectors")
+    static let more: [HPKEVector] = load("more-vectors")
+
+    private static func load(_ name: String) -> [HPKEVector] {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures/hpke"),
             let data = try? Data(contentsOf: url)
         else { return [] }
         return (try? JSONDecoder().decode([HPKEVector].self, from: data)) ?? []
-    }()
-}
-
-extension Data {
-    /// Bytes from lowercase hex (empty for anything else: vectors are trusted fixtures).
-    init(hex: String) {
-        var bytes = [UInt8]()
-        var iterator = hex.utf8.makeIterator()
-        while let high = iterator.next(), let low = iterator.next() {
-            func value(_ c: UInt8) -> UInt8 { c >= 97 ? c - 87 : c >= 65 ? c - 55 : c - 48 }
-            bytes.append(value(high) << 4 | value(low))
-        }
-        self.init(bytes)
     }
-
-    var hex: String { map { String(format: "%02x", $0) }.joined() }
 }
