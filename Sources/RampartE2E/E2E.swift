@@ -20,7 +20,7 @@ public enum E2E {
     /// Seals `message` to every recipient, signed by `sender` when given (anonymous otherwise).
     public static func seal(
         _ message: some DataProtocol, to recipients: [E2EPublicKey], from sender: E2EIdentity? = nil,
-        aead: E2EBodyAEAD = .chaCha20Poly1305
+        aead: E2EKeyWrapAEAD = .chaCha20Poly1305
     ) throws(E2EError) -> Data {
         var source = DataSource(Data(message))
         var sink = DataSink()
@@ -41,7 +41,7 @@ public enum E2E {
     /// Streams `source` into an envelope written to `sink`, in constant memory.
     public static func seal(
         from source: inout some ByteSource, to sink: inout some ByteSink, recipients: [E2EPublicKey],
-        sender: E2EIdentity? = nil, aead: E2EBodyAEAD = .chaCha20Poly1305
+        sender: E2EIdentity? = nil, aead: E2EKeyWrapAEAD = .chaCha20Poly1305
     ) throws(E2EError) {
         guard let kind = recipients.first?.kind else {
             throw .invalidKey("no recipients: give at least one public key")

@@ -5,7 +5,7 @@
 /// ```swift
 /// let sealed = try E2E.seal(data, to: [bob], aead: .aes256GCM)
 /// ```
-public enum E2EBodyAEAD: Sendable, Equatable {
+public enum E2EKeyWrapAEAD: Sendable, Equatable {
     /// ChaCha20-Poly1305 (HPKE AEAD `0x0003`), the default.
     case chaCha20Poly1305
     /// AES-256-GCM (HPKE AEAD `0x0002`).
