@@ -38,6 +38,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "RampartDiagnostics", targets: ["RampartDiagnostics"]),
+        .library(name: "RampartE2E", targets: ["RampartE2E"]),
         .library(name: "RampartHTTP", targets: ["RampartHTTP"]),
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
         .library(name: "RampartSeal", targets: ["RampartSeal"]),
@@ -76,6 +77,13 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: fuzzedSwift
+        ),
+        // End-to-end encryption between users: HPKE (swift-crypto) + age STREAM (RampartSeal) +
+        // identities in a vault (RampartVault).
+        .target(
+            name: "RampartE2E",
+            dependencies: ["RampartSeal", "RampartVault", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: fuzzedSwift
         ),
         .target(
@@ -129,6 +137,7 @@ let package = Package(
             name: "rampart",
             dependencies: [
                 "RampartDiagnostics",
+                "RampartE2E",
                 "RampartHTTP",
                 "RampartPolicy",
                 "RampartSeal",
@@ -146,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "rampart-fuzz",
             dependencies: [
-                "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTrust", "RampartVault",
+                "RampartE2E", "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTrust", "RampartVault",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -167,6 +176,15 @@ let package = Package(
         .testTarget(
             name: "RampartSealTests",
             dependencies: ["RampartSeal", "RampartTestKit", "RampartTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartE2ETests",
+            dependencies: [
+                "RampartE2E", "RampartSeal", "RampartVault", "RampartTestKit", "RampartTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),

@@ -28,6 +28,7 @@ struct FuzzTarget: Sendable {
         FuzzSCTList.target,
         FuzzCTLogList.target,
         FuzzTrustKitConfiguration.target,
+        FuzzE2EEnvelope.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

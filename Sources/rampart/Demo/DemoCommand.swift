@@ -15,6 +15,7 @@ struct DemoCommand: AsyncParsableCommand {
     static let chapters: [any DemoChapter] = [
         LabHandshakeChapter(), PinningChapter(), HardenedClientChapter(), ATSPolicyChapter(),
         CertificateTransparencyChapter(), ATSDiagnosticsChapter(), EncryptionAtRestChapter(), VaultChapter(),
+        EndToEndChapter(),
     ]
 
     @OptionGroup var output: FormatOptions
