@@ -38,6 +38,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "RampartDiagnostics", targets: ["RampartDiagnostics"]),
+        .library(name: "RampartE2E", targets: ["RampartE2E"]),
         .library(name: "RampartHTTP", targets: ["RampartHTTP"]),
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
         .library(name: "RampartSeal", targets: ["RampartSeal"]),
@@ -83,6 +84,13 @@ let package = Package(
             ],
             swiftSettings: fuzzedSwift
         ),
+        // End-to-end encryption between users: HPKE (swift-crypto) + age STREAM (RampartSeal) +
+        // identities in a vault (RampartVault).
+        .target(
+            name: "RampartE2E",
+            dependencies: ["RampartSeal", "RampartVault", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: fuzzedSwift
+        ),
         .target(
             name: "RampartHTTP",
             dependencies: [
@@ -94,7 +102,7 @@ let package = Package(
         .target(
             name: "RampartDiagnostics",
             dependencies: [
-                "RampartPolicy", "RampartTrust", "RampartTrustNIO",
+                "RampartHTTP", "RampartPolicy", "RampartTrust", "RampartTrustNIO",
                 .product(name: "X509", package: "swift-certificates"),
             ] + nioTLS + nioSockets,
             swiftSettings: strictSwift
@@ -134,6 +142,7 @@ let package = Package(
             name: "rampart",
             dependencies: [
                 "RampartDiagnostics",
+                "RampartE2E",
                 "RampartHTTP",
                 "RampartPolicy",
                 "RampartSeal",
@@ -152,7 +161,8 @@ let package = Package(
         .executableTarget(
             name: "rampart-fuzz",
             dependencies: [
-                "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTrust", "RampartValidation", "RampartVault",
+                "RampartE2E", "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTrust", "RampartValidation",
+                "RampartVault",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -173,6 +183,15 @@ let package = Package(
         .testTarget(
             name: "RampartSealTests",
             dependencies: ["RampartSeal", "RampartTestKit", "RampartTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartE2ETests",
+            dependencies: [
+                "RampartE2E", "RampartSeal", "RampartVault", "RampartTestKit", "RampartTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),
@@ -211,7 +230,7 @@ let package = Package(
         .testTarget(
             name: "RampartDiagnosticsTests",
             dependencies: [
-                "RampartDiagnostics", "RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport",
+                "RampartDiagnostics", "RampartHTTP", "RampartPolicy", "RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport",
             ],
             swiftSettings: strictSwift
         ),
@@ -231,7 +250,10 @@ let package = Package(
         ),
         .testTarget(
             name: "rampartTests",
-            dependencies: ["rampart", "rampart-fuzz", "RampartTestKit", "RampartTestSupport"],
+            dependencies: [
+                "rampart", "rampart-fuzz", "RampartTestKit", "RampartTestSupport", "RampartTrust",
+                .product(name: "X509", package: "swift-certificates"),
+            ],
             swiftSettings: strictSwift
         ),
     ]

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
+import RampartHTTP
 import RampartPolicy
 import RampartTrust
 import RampartTrustNIO
@@ -81,6 +82,9 @@ public enum ServedChainProbe {
         let received = NIOLockedValueBox<[UInt8]>([])
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.certificateVerification = .noHostnameVerification
+        // Any TLS version and RSA key exchange too: the probe shows what legacy servers serve.
+        tls.minimumTLSVersion = .tlsv1
+        tls.cipherSuiteValues = ATSCipherSuites.withoutForwardSecrecy
         // Offer every signature scheme, so that servers with Ed25519 or P-521 keys (which BoringSSL
         // clients do not offer by default) show their chain too; nothing is trusted here.
         tls.verifySignatureAlgorithms = [

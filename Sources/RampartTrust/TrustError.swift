@@ -25,6 +25,8 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedSCTList(String)
     /// A CT log list is not Chrome's v3 or Apple's v4 JSON, or one of its entries is wrong.
     case malformedLogList(source: String, reason: String)
+    /// A pinning configuration file (TrustKit's `TSKPinnedDomains`) that cannot be used.
+    case malformedPinConfiguration(source: String, reason: String)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum TrustError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(domain) is a public suffix; pinning it with subdomains would pin every site under it"
         case .malformedSCTList(let reason):
             return "the Signed Certificate Timestamp list is malformed: \(reason)"
+        case .malformedPinConfiguration(let source, let reason):
+            return "\(source) is not a usable TrustKit pinning configuration: \(reason)"
         case .malformedLogList(let source, let reason):
             return "\(source) is not a usable CT log list: \(reason); give Chrome's v3 log_list.json or Apple's v4 list"
         case .malformedDomain(let domain):

@@ -1,5 +1,5 @@
-// Fuzzes a whole age decryption (`Age.decrypt`, binary or armored) with a fixed X25519 identity
-// (CCTV's) and a cheap passphrase identity, streamed in fuzzer-chosen slices and compared with the
+// Fuzzes a whole age decryption (`Age.decrypt`, binary or armored) with fixed X25519 and
+// post-quantum (mlkem768x25519) identities (CCTV's) and a cheap passphrase identity, streamed in fuzzer-chosen slices and compared with the
 // one-shot API.
 import Foundation
 import RampartSeal
@@ -7,7 +7,8 @@ import RampartSeal
 enum FuzzAgeDecrypt {
     static let target = FuzzTarget(
         name: "age-decrypt", maxLength: 32 * 1024,
-        summary: "Age.decrypt with CCTV's X25519 identity (first byte chooses read slices)", run: run)
+        summary: "Age.decrypt with CCTV's X25519 and mlkem768x25519 identities (first byte chooses read slices)",
+        run: run)
 
     /// The identity most CCTV vectors are encrypted to, and their passphrase with a low ceiling so
     /// a fuzzed work factor cannot make one input take seconds.
@@ -17,6 +18,11 @@ enum FuzzAgeDecrypt {
             "AGE-SECRET-KEY-1EGTZVFFV20835NWYV6270LXYVK2VKNX2MMDKWYKLMGR48UAWX40Q2P2LM0")
         {
             identities.insert(x25519, at: 0)
+        }
+        if let hybrid = try? MLKEM768X25519Identity(
+            "AGE-SECRET-KEY-PQ-1HZLGZUPT4ETPKDEV8HSGFDCYZ4E522W0A7PU2LHT8EH9W6YLNC3SW78XKG")
+        {
+            identities.insert(hybrid, at: 0)
         }
         return identities
     }()

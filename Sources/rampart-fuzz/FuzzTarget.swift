@@ -27,6 +27,8 @@ struct FuzzTarget: Sendable {
         FuzzHTTPResponse.target,
         FuzzSCTList.target,
         FuzzCTLogList.target,
+        FuzzTrustKitConfiguration.target,
+        FuzzE2EEnvelope.target,
         FuzzEmailAddress.target,
         FuzzImageStructure.target,
         FuzzJSONContract.target,

@@ -1,3 +1,4 @@
+import RampartE2E
 import RampartPolicy
 import RampartSeal
 import RampartTrust
@@ -21,7 +22,8 @@ extension ExitStatus {
         switch error {
         case .missingFile, .notAFile: self = .noInput
         case .unreadable: self = .ioError
-        case .malformedPin, .malformedCertificate, .malformedSCTList, .malformedLogList: self = .dataError
+        case .malformedPin, .malformedCertificate, .malformedSCTList, .malformedLogList, .malformedPinConfiguration:
+            self = .dataError
         case .noBackupPin, .publicSuffixWithSubdomains, .malformedDomain: self = .usage
         }
     }
@@ -53,6 +55,17 @@ extension ExitStatus {
         case .vaultExists, .cannotCreateFile: self = .cannotCreate
         case .unsupportedFormat, .damaged, .invalidEncoding: self = .dataError
         case .io: self = .ioError
+        }
+    }
+
+    /// 77 not a recipient, wrong sender or tampered; 65 malformed message or unusable key; the
+    /// underlying file or vault failure's own status otherwise.
+    init(_ error: E2EError) {
+        switch error {
+        case .notARecipient, .wrongSender, .tampered: self = .authenticationFailed
+        case .malformed, .invalidKey: self = .dataError
+        case .io(let underlying): self.init(underlying)
+        case .vault(let underlying): self.init(underlying)
         }
     }
 }

@@ -17,7 +17,8 @@ struct Rampart: AsyncParsableCommand {
         version: version,
         subcommands: [
             DemoCommand.self, ATSCommand.self, PinCommand.self, EncryptCommand.self, DecryptCommand.self,
-            KeygenCommand.self, VaultCommand.self, FetchCommand.self, CTCommand.self, ValidateCommand.self,
+            KeygenCommand.self, E2ECommand.self, VaultCommand.self, FetchCommand.self, CTCommand.self,
+            ValidateCommand.self,
         ]
     )
 }

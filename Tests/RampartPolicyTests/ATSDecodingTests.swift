@@ -41,8 +41,11 @@ struct ATSDecodingTests {
         #expect(api.requiresForwardSecrecy == false)
         #expect(configuration.exceptionDomains["ct.example.net"]?.requiresCertificateTransparency == true)
         let legacy = try #require(configuration.exceptionDomains["old.example.net"])
-        #expect(legacy.allowsInsecureHTTPLoads)
-        #expect(legacy.minimumTLSVersion == .v1_1)
+        // Legacy keys are kept apart: only iOS 9 reads them (ATSOSGeneration.ios9).
+        #expect(!legacy.allowsInsecureHTTPLoads)
+        #expect(legacy.minimumTLSVersion == nil)
+        #expect(
+            legacy.legacyValues == ATSLegacyExceptionValues(allowsInsecureHTTPLoads: true, minimumTLSVersion: .v1_1))
         #expect(
             legacy.legacyKeys.sorted() == [
                 "NSTemporaryExceptionAllowsInsecureHTTPLoads", "NSTemporaryExceptionMinimumTLSVersion",

@@ -56,6 +56,47 @@ let resolutionCases: [ResolutionCase] = [
     ok("local.plist", "http://[::1]:8080/", "localNetworking"),
     no("local.plist", "http://example.com/", "defaults"),
     no("local.plist", "http://printer.local/", "defaults", os: .ios9),
+    no("local.plist", "http://203.0.113.1/", "defaults"),
+    // iOS 18.4+ (the default): local hosts exempt unless NSAllowsLocalNetworking is NO
+    // (SecProtocolConfiguration.m from Security-61439.101.1 on). Key absent:
+    ok("defaults.plist", "http://printer.local/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "http://nas/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "http://localhost:8080/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "http://127.0.0.1/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "http://[::1]/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "http://[fe80::1]/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "http://192.168.0.20/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "http://172.16.5.4/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "http://[fd12::1]/", "localNetworking", os: .ios18_4),
+    ok("defaults.plist", "https://printer.local/", "localNetworking", os: .ios18_4),
+    no("defaults.plist", "http://203.0.113.1/", "defaults", os: .ios18_4),
+    no("defaults.plist", "http://172.32.0.1/", "defaults", os: .ios18_4),
+    no("defaults.plist", "http://[fe00::1]/", "defaults", os: .ios18_4),
+    no("defaults.plist", "http://[2001:db8::8a2e:370:7334]/", "defaults", os: .ios18_4),
+    no("defaults.plist", "http://printer.local.example.com/", "defaults", os: .ios18_4),
+    no("defaults.plist", "http://example.com/", "defaults", os: .ios18_4),
+    // … YES:
+    ok("local.plist", "http://printer.local/", "localNetworking", os: .ios18_4),
+    ok("local.plist", "http://nas/", "localNetworking", os: .ios18_4),
+    ok("local.plist", "http://10.0.0.1/", "localNetworking", os: .ios18_4),
+    no("local.plist", "http://203.0.113.1/", "defaults", os: .ios18_4),
+    // … NO (XML and binary), and NO with NSAllowsArbitraryLoads YES (ignored: the key is present).
+    no("local-no.plist", "http://printer.local/", "defaults", os: .ios18_4),
+    no("local-no.plist", "http://nas/", "defaults", os: .ios18_4),
+    no("local-no-binary.plist", "http://127.0.0.1/", "defaults", os: .ios18_4),
+    no("local-no-binary.plist", "http://[fe80::1]/", "defaults", os: .ios18_4),
+    ok("local-no.plist", "https://printer.local/", "defaults", os: .ios18_4, tls: .v1_2, fs: true),
+    no("arbitrary-ignored.plist", "http://printer.local/", "defaults", os: .ios18_4),
+    no("arbitrary-ignored.plist", "http://anything.example/", "defaults", os: .ios18_4),
+    // Local hosts are exempt before NSAllowsArbitraryLoads is looked at; exceptions come first.
+    ok("arbitrary.plist", "http://nas/", "localNetworking", os: .ios18_4),
+    ok("arbitrary.plist", "http://203.0.113.1/", "arbitraryLoads", os: .ios18_4),
+    ok("exceptions.plist", "http://intranet/", "exceptionDomain(intranet)", os: .ios18_4),
+    no("exceptions.plist", "http://10.1.3.4/", "exceptionDomain(10.1.0.0/16)", os: .ios18_4),
+    ok("exceptions.plist", "http://192.168.1.11/", "localNetworking", os: .ios18_4),
+    // The strict reading (ios17) with the key absent or NO.
+    no("local-no.plist", "http://printer.local/", "defaults"),
+    no("defaults.plist", "http://localhost/", "defaults"),
     // NSAllowsArbitraryLoads and exceptions that replace it.
     ok("arbitrary.plist", "http://anything.example/", "arbitraryLoads"),
     ok("arbitrary.plist", "http://10.0.0.1/", "arbitraryLoads"),
@@ -94,7 +135,10 @@ let resolutionCases: [ResolutionCase] = [
     no("exceptions.plist", "http://example.org/", "exceptionDomain(example.org)"),
     ok("exceptions.plist", "https://ct.example.net/", "exceptionDomain(ct.example.net)", tls: .v1_2),
     ok("exceptions.plist", "https://www.ct.example.net/", "defaults", tls: .v1_2),
-    ok("exceptions.plist", "http://old.example.net/", "exceptionDomain(old.example.net)", tls: .v1_1),
+    // old.example.net has only NSTemporaryException… keys: iOS 9 reads them, later systems do not.
+    no("exceptions.plist", "http://old.example.net/", "exceptionDomain(old.example.net)"),
+    ok("exceptions.plist", "https://old.example.net/", "exceptionDomain(old.example.net)", tls: .v1_2),
+    ok("exceptions.plist", "http://old.example.net/", "exceptionDomain(old.example.net)", os: .ios9, tls: .v1_1),
     ok("exceptions.plist", "http://intranet/", "exceptionDomain(intranet)"),
     ok("exceptions.plist", "http://intranet/", "exceptionDomain(intranet)", os: .ios9),
     // Exception keys that never match.
@@ -124,6 +168,47 @@ let resolutionCases: [ResolutionCase] = [
     ok("pinned.plist", "http://cart.shop.example.com/", "exceptionDomain(shop.example.com)", pins: nil),
     ok("pinned.plist", "https://lonely.example.com/", "defaults", pins: (0, 1)),
     ok("pinned.plist", "http://printer.local/", "localNetworking"),
+    // A wrong-typed value is ignored and the rest decides: NSIncludesSubdomains <string>YES</string>.
+    ok(
+        "string-bool-vpn.plist", "http://vpn-provider.example/config", "exceptionDomain(vpn-provider.example)",
+        os: .ios18_4),
+    no("string-bool-vpn.plist", "http://api.vpn-provider.example/", "defaults", os: .ios18_4),
+    ok("string-bool-vpn.plist", "https://api.vpn-provider.example/", "defaults", os: .ios18_4, tls: .v1_2),
+    ok(
+        "string-bool-vpn.plist", "https://vpn-provider.example/", "exceptionDomain(vpn-provider.example)",
+        os: .ios18_4, tls: .v1_0),
+    ok(
+        "string-bool-vpn-binary.plist", "http://vpn-provider.example/", "exceptionDomain(vpn-provider.example)",
+        os: .ios18_4),
+    no("string-bool-vpn-binary.plist", "http://api.vpn-provider.example/", "defaults", os: .ios18_4),
+    ok(
+        "string-bool-vpn.plist", "http://news.example/", "arbitraryLoadsInWebContent", load: .webContent,
+        os: .ios18_4),
+    // Legacy NSTemporary…/NSThirdParty… keys: ignored from iOS 10 on, read by iOS 9.
+    no("legacy-keys.plist", "http://temporary.example.com/", "exceptionDomain(temporary.example.com)", os: .ios18_4),
+    ok(
+        "legacy-keys.plist", "https://temporary.example.com/", "exceptionDomain(temporary.example.com)",
+        os: .ios18_4, tls: .v1_2),
+    no(
+        "legacy-keys.plist", "http://cdn.thirdparty.example.com/", "exceptionDomain(thirdparty.example.com)",
+        os: .ios18_4),
+    ok(
+        "legacy-keys.plist", "https://cdn.thirdparty.example.com/", "exceptionDomain(thirdparty.example.com)",
+        os: .ios18_4, fs: true),
+    no("legacy-keys-binary.plist", "http://temporary.example.com/", "exceptionDomain(temporary.example.com)"),
+    no("legacy-keys.plist", "http://temporary.example.com/", "exceptionDomain(temporary.example.com)", os: .ios10),
+    ok("legacy-keys.plist", "http://temporary.example.com/", "exceptionDomain(temporary.example.com)", os: .ios9),
+    ok(
+        "legacy-keys-binary.plist", "https://temporary.example.com/", "exceptionDomain(temporary.example.com)",
+        os: .ios9, tls: .v1_1),
+    ok(
+        "legacy-keys.plist", "http://cdn.thirdparty.example.com/", "exceptionDomain(thirdparty.example.com)",
+        os: .ios9),
+    ok(
+        "legacy-keys.plist", "https://cdn.thirdparty.example.com/", "exceptionDomain(thirdparty.example.com)",
+        os: .ios9, fs: false),
+    no("legacy-keys.plist", "http://both.example.com/", "exceptionDomain(both.example.com)", os: .ios9),
+    no("legacy-keys.plist", "http://both.example.com/", "exceptionDomain(both.example.com)", os: .ios18_4),
     // JSON and bare dictionaries.
     ok("ats.json", "http://json.example.com/", "exceptionDomain(json.example.com)"),
     no("ats.json", "http://sub.json.example.com/", "defaults"),

@@ -44,7 +44,7 @@ struct AgePeerTests {
         let identities = try AgeKeyFile.identities(atPath: theirs.path)
         let recipient = try await SealTestSupport.peer("age-keygen", ["-y", theirs.path])
         #expect(
-            identities.map { "\($0.recipient)" } == [
+            identities.map(\.recipientText) == [
                 String(decoding: recipient, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             ])
         let (mine, text) = AgeKeyFile.generate()

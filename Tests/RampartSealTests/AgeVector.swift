@@ -23,7 +23,7 @@ struct AgeVector: CustomStringConvertible, Sendable {
     let file: Data
 
     var description: String { name }
-    /// Uses the post-quantum hybrid recipient, which Rampart does not speak.
+    /// Uses the post-quantum hybrid (`mlkem768x25519`) recipient.
     var isPostQuantum: Bool { identities.contains { $0.hasPrefix("AGE-SECRET-KEY-PQ-") } }
 
     static let folder: URL? = Bundle.module.url(forResource: "age", withExtension: nil, subdirectory: "Fixtures")
@@ -83,7 +83,7 @@ struct AgeVector: CustomStringConvertible, Sendable {
 
     /// The identities the vector names, in Rampart's types.
     func rampartIdentities() throws -> [any AgeIdentity] {
-        var identities: [any AgeIdentity] = try identities.map { try X25519Identity($0) }
+        var identities: [any AgeIdentity] = try identities.map { try AgeKeyFile.identity($0) }
         identities += passphrases.map { ScryptIdentity(passphrase: $0) }
         return identities
     }

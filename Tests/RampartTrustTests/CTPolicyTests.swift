@@ -194,4 +194,35 @@ struct CTPolicyTests {
         }
         #expect(await exempt.evaluate(served: bare.served, host: "localhost").verdict == .trusted)
     }
+
+    @Test("a checker remembers signatures, not statuses: a second look judges again at its own time and list")
+    func rememberedVerdicts() async throws {
+        let chain = try pki.leafWithEmbeddedSCTs(from: [(logs.nimbus, now - 60), (logs.argon, now + 600)])
+        var checker = CertificateTransparencyChecker(logList: list())
+        let leaf = try EncodedCertificate(chain.leaf.certificate)
+        let issuer = try EncodedCertificate(pki.intermediate.certificate)
+        // The same certificates, first before the argon SCT's time, then after it.
+        #expect(checker.check(leaf: leaf, issuer: issuer, at: now).checks.map(\.status) == [.valid, .future])
+        #expect(checker.check(leaf: leaf, issuer: issuer, at: now + 3600).checks.map(\.status) == [.valid, .valid])
+        // Through a trust evaluator (the chain as swift-certificates decoded it), twice.
+        let policy = CertificateTransparencyPolicy(checker: checker, requireForExemptRoots: true, at: now + 3600)
+        let evaluator = TrustEvaluator(anchors: .only([pki.root.certificate])) {
+            policy
+        }
+        for _ in 0..<2 {
+            let decision = await evaluator.evaluate(served: chain.served, host: "localhost", at: now + 3600)
+            #expect(decision.verdict == .trusted, "\(decision.failures)")
+        }
+        // Another issuer (not the one that signed the precertificate): no verdict is reused.
+        let wrongIssuer = try EncodedCertificate(pki.root.certificate)
+        #expect(
+            checker.check(leaf: leaf, issuer: wrongIssuer, at: now + 3600).checks.map(\.status) == [.invalid, .invalid])
+        // A new list whose nimbus entry carries argon's key: the remembered verdicts are dropped.
+        var forged = list()
+        forged.logs[logs.nimbus.id] = CTLog(
+            key: logs.argon.subjectPublicKeyInfo, description: "Lab Nimbus", operatorName: "Lab Cloudflare",
+            state: .usable(since: longAgo))
+        checker.logList = forged
+        #expect(checker.check(leaf: leaf, issuer: issuer, at: now + 3600).checks.map(\.status) == [.invalid, .valid])
+    }
 }

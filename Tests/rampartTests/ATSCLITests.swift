@@ -37,7 +37,15 @@ struct ATSCLITests {
             "ats", "check", fixture("defaults.plist"), "http://printer.local/", "--os", "ios10",
         ])
         #expect(ios10.exitCode == 0)
-        let ios17 = try await RampartBinary.run(["ats", "check", fixture("defaults.plist"), "http://printer.local/"])
+        // The default is iOS 18.4+: local hosts are exempt unless NSAllowsLocalNetworking is NO.
+        let current = try await RampartBinary.run(["ats", "check", fixture("defaults.plist"), "http://printer.local/"])
+        #expect(current.exitCode == 0, "\(current.standardOutputText)\(current.standardErrorText)")
+        #expect(current.standardOutputText.contains("[local networking]"))
+        let no = try await RampartBinary.run(["ats", "check", fixture("local-no.plist"), "http://printer.local/"])
+        #expect(no.exitCode == 1)
+        let ios17 = try await RampartBinary.run([
+            "ats", "check", fixture("defaults.plist"), "http://printer.local/", "--os", "ios17",
+        ])
         #expect(ios17.exitCode == 1)
     }
 
@@ -53,12 +61,54 @@ struct ATSCLITests {
         #expect((pins?["leafPins"] as? [Any])?.count == 1)
     }
 
-    @Test("check refuses a plist whose values ATS would ignore, with exit 65 and the key paths")
+    @Test("check --strict refuses a plist whose values ATS would ignore, with exit 65 and the key paths")
     func checkRefusesBadTypes() async throws {
-        let result = try await RampartBinary.run(["ats", "check", fixture("bad-types.plist"), "https://example.com/"])
+        let result = try await RampartBinary.run([
+            "ats", "check", fixture("bad-types.plist"), "https://example.com/", "--strict",
+        ])
         #expect(result.exitCode == 65)
         #expect(result.standardErrorText.contains("NSAppTransportSecurity.NSAllowsArbitraryLoads: expected a Boolean"))
         #expect(result.standardOutput.isEmpty)
+        // Without --strict: decided without those values, each one a warning.
+        let lenient = try await RampartBinary.run(["ats", "check", fixture("bad-types.plist"), "https://example.com/"])
+        #expect(lenient.exitCode == 0, "\(lenient.standardErrorText)")
+        #expect(lenient.standardOutputText.hasPrefix("ALLOWED https://example.com/"))
+        let warnings = lenient.standardErrorText.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(warnings.count == 5, "\(lenient.standardErrorText)")
+        #expect(
+            lenient.standardErrorText.contains(
+                "NSAppTransportSecurity.NSAllowsArbitraryLoads: expected a Boolean, found the string 'YES'; ignored"))
+    }
+
+    @Test(
+        "check decides a plist with <string>YES</string> for NSIncludesSubdomains as iOS does, with a warning",
+        arguments: ["string-bool-vpn.plist", "string-bool-vpn-binary.plist"])
+    func checkWrongTypedValue(name: String) async throws {
+        let result = try await RampartBinary.run([
+            "ats", "check", fixture(name), "http://vpn-provider.example/config", "http://api.vpn-provider.example/",
+        ])
+        #expect(result.exitCode == 1, "\(result.standardErrorText)")
+        let lines = result.standardOutputText.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("ALLOWED http://vpn-provider.example/config") == true)
+        #expect(lines.last?.hasPrefix("BLOCKED http://api.vpn-provider.example/") == true)
+        let warning = try #require(result.standardErrorText.split(separator: "\n").first)
+        #expect(
+            warning == "rampart: warning: \(fixture(name)): "
+                + "NSAppTransportSecurity.NSExceptionDomains.vpn-provider.example.NSIncludesSubdomains: "
+                + "expected a Boolean, found the string 'YES'; ignored, as iOS does: decided without it "
+                + "(--strict refuses the file)")
+
+        let allowed = try await RampartBinary.run(["ats", "check", fixture(name), "http://vpn-provider.example/"])
+        #expect(allowed.exitCode == 0, "\(allowed.standardErrorText)")
+        #expect(allowed.standardErrorText.contains("NSIncludesSubdomains: expected a Boolean"))
+
+        let strict = try await RampartBinary.run([
+            "ats", "check", fixture(name), "http://vpn-provider.example/", "--strict",
+        ])
+        #expect(strict.exitCode == 65)
+        #expect(strict.standardOutput.isEmpty)
+        #expect(strict.standardErrorText.contains("vpn-provider.example.NSIncludesSubdomains: expected a Boolean"))
     }
 
     @Test(

@@ -118,6 +118,28 @@ struct CLITests {
         #expect(!result.standardOutputText.contains(/(tok|dev)_[0-9a-f]/))
     }
 
+    @Test("the end-to-end chapter: the relay carries only ciphertext; Mallory can neither read nor forge")
+    func demoEndToEndChapter() async throws {
+        let result = try await DemoReport.run.value
+        let report = try JSONDecoder().decode(DemoReport.self, from: result.standardOutput)
+        let chapter = try #require(report.chapter("End-to-end encryption: a relay that cannot read or forge"))
+        #expect(
+            chapter.steps.map { "\($0.title): \($0.expected)" } == [
+                "Alice and Bob keep post-quantum identities in their vaults and compare a safety number: allowed",
+                "Alice posts a sealed, signed message to the relay (pinned HTTPS): allowed",
+                "Bob fetches it, opens it and checks it came from Alice: allowed",
+                "The relay saw only ciphertext: blocked",
+                "Mallory (the relay operator) tries to open the message: blocked",
+                "Mallory swaps in a message signed with her own key; Bob expects Alice: blocked",
+            ])
+        for step in chapter.steps {
+            #expect(step.succeeded, "\(step.title): observed \(step.observed): \(step.details)")
+        }
+        let details = chapter.steps.flatMap(\.details)
+        #expect(details.contains { $0.hasPrefix("not a recipient:") })
+        #expect(details.contains { $0.hasPrefix("wrong sender:") })
+    }
+
     @Test("the CT chapter: validation alone accepts an unlogged leaf; with a log list only the logged one passes")
     func demoTransparencyChapter() async throws {
         let result = try await DemoReport.run.value

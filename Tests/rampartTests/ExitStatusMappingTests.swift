@@ -1,3 +1,4 @@
+import RampartE2E
 import RampartPolicy
 import RampartSeal
 import RampartTrust
@@ -23,6 +24,17 @@ struct ExitStatusMappingTests {
         ]
         for (error, status) in table { #expect(ExitStatus(error) == status, "\(error)") }
         #expect(ExitStatus.brokenPipe.rawValue == 141 && ExitStatus.authenticationFailed.rawValue == 77)
+    }
+
+    @Test("E2EError: 77 not a recipient, wrong sender, tampered; 65 malformed or bad key; underlying statuses")
+    func e2e() {
+        let table: [(E2EError, ExitStatus)] = [
+            (.notARecipient("x"), .authenticationFailed), (.wrongSender("x"), .authenticationFailed),
+            (.tampered("x"), .authenticationFailed), (.malformed("x"), .dataError), (.invalidKey("x"), .dataError),
+            (.io(.notFound("x")), .noInput), (.io(.cannotCreateOutput("x")), .cannotCreate), (.io(.io("x")), .ioError),
+            (.io(.brokenPipe("x")), .brokenPipe), (.vault(.wrongPassphrase("x")), .authenticationFailed),
+        ]
+        for (error, status) in table { #expect(ExitStatus(error) == status, "\(error)") }
     }
 
     @Test("VaultError: 1 item and lock states, 77 authentication, 2, 66, 73, 65, 74")

@@ -51,9 +51,12 @@ let benchmarks: @Sendable () -> Void = {
 
     // Certificate Transparency on a lab P-256 leaf with 3 embedded SCTs (two P-256 logs, one
     // RSA-2048 log, three operators): the SCT signatures against the precertificate entry, then
-    // Apple's policy counts. "prepared": checker (log keys parsed) and certificates built once, as
-    // a client keeps them; "cold": all of it per iteration. Setup failures skip only these
-    // benchmarks; a check that does not pass fails them instead of measuring the wrong path.
+    // Apple's policy counts. "seen before": the checker remembers the signature verdicts of the
+    // certificates it met (as a client's checker does across its handshakes), so only the policy
+    // is judged again; "first sight": log keys prepared, signatures verified every time
+    // (`rememberedCertificates: 0`), what a client pays on its first handshake with a server;
+    // "cold": all of it per iteration, the log list's keys included. Setup failures skip only
+    // these benchmarks; a check that does not pass fails them instead of measuring the wrong path.
     do {
         let logs = [
             try LabCTLog(name: "Lab Argon", operatorName: "Lab Google"),
@@ -65,11 +68,25 @@ let benchmarks: @Sendable () -> Void = {
             logs: logs.map { $0.log(state: .usable(since: Date(timeIntervalSince1970: 1_500_000_000))) },
             timestamp: Date())
         let checker = CertificateTransparencyChecker(logList: list)
+        let firstSight = CertificateTransparencyChecker(logList: list, rememberedCertificates: 0)
         let leafEncoded = try EncodedCertificate(chain.leaf.certificate)
         let issuerEncoded = try EncodedCertificate(pki.intermediate.certificate)
         let leafDER = leafEncoded.derBytes
         let issuerDER = issuerEncoded.derBytes
         let withCT = TrustEvaluator(anchors: .only([pki.root.certificate])) {
+            CertificateTransparencyPolicy(checker: checker, requireForExemptRoots: true)
+        }
+        let withCTFirstSight = TrustEvaluator(anchors: .only([pki.root.certificate])) {
+            CertificateTransparencyPolicy(checker: firstSight, requireForExemptRoots: true)
+        }
+        let ctLeafPin = try SPKIPin(certificate: chain.leaf.certificate)
+        let pinnedWithCT = TrustEvaluator(
+            anchors: .only([pki.root.certificate]),
+            pinning: [
+                try PinnedHost(
+                    domain: "localhost", pins: [.init(ctLeafPin, scope: .leaf), .init(backupPin, scope: .leaf)])
+            ]
+        ) {
             CertificateTransparencyPolicy(checker: checker, requireForExemptRoots: true)
         }
         let checkPasses: @Sendable () async throws -> Void = {
@@ -82,10 +99,18 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         Benchmark(
-            "CT check, 3 SCTs, prepared",
+            "CT check, 3 SCTs, seen before (verdicts remembered)",
             closure: { benchmark in
                 for _ in benchmark.scaledIterations {
                     blackHole(checker.check(leaf: leafEncoded, issuer: issuerEncoded))
+                }
+            }, setup: checkPasses)
+
+        Benchmark(
+            "CT check, 3 SCTs, first sight (keys prepared)",
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(firstSight.check(leaf: leafEncoded, issuer: issuerEncoded))
                 }
             }, setup: checkPasses)
 
@@ -108,19 +133,52 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
 
-        Benchmark(
-            "Trust decision + CT, 3 SCTs",
-            closure: { benchmark in
+        for (name, evaluator) in [("seen before", withCT), ("first sight", withCTFirstSight)] {
+            Benchmark(
+                "Trust decision + CT, 3 SCTs, \(name)",
+                closure: { benchmark in
+                    for _ in benchmark.scaledIterations {
+                        blackHole(await evaluator.evaluate(served: chain.served, host: "localhost"))
+                    }
+                },
+                setup: {
+                    let decision = await evaluator.evaluate(served: chain.served, host: "localhost")
+                    guard decision.verdict == .trusted else {
+                        throw BenchmarkSetupFailure(
+                            "the CT chain is not trusted: \(decision.verdict) \(decision.failures)")
+                    }
+                })
+        }
+
+        // A pinned + CT-checked handshake against BoringSSL's own verification, same 3-SCT chain.
+        Benchmark("handshake + GET, 3-SCT chain, BoringSSL verification (no pins, no CT)") { benchmark in
+            try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
+                benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
-                    blackHole(await withCT.evaluate(served: chain.served, host: "localhost"))
+                    blackHole(
+                        try await LabClient.get(
+                            host: server.host, port: server.port, serverName: "localhost",
+                            trusting: [pki.root.certificate]))
                 }
-            },
-            setup: {
-                let decision = await withCT.evaluate(served: chain.served, host: "localhost")
-                guard decision.verdict == .trusted else {
-                    throw BenchmarkSetupFailure("the CT chain is not trusted: \(decision.verdict) \(decision.failures)")
+                benchmark.stopMeasurement()
+            }
+        }
+
+        Benchmark("handshake + GET, 3-SCT chain, Rampart trust with pins + CT") { benchmark in
+            let decoding = CertificateDecodingCache()
+            try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    let trust = TrustVerificationCallback(
+                        evaluator: pinnedWithCT, host: "localhost", decoding: decoding)
+                    blackHole(
+                        try await LabClient.get(
+                            host: server.host, port: server.port, serverName: "localhost", trusting: [],
+                            verification: { trust.callback }))
                 }
-            })
+                benchmark.stopMeasurement()
+            }
+        }
     } catch {
         print("TrustDecisions: CT benchmarks skipped, setup failed: \(error)")
     }

@@ -8,14 +8,20 @@ import RampartTrust
 ///
 /// ```swift
 /// var configuration = HTTPClientConfiguration()
-/// configuration.policy = try ATSPolicy(contentsOf: plistURL)  // refuses values ATS would ignore
+/// configuration.policy = try ATSPolicy(contentsOf: plistURL, os: .ios17)  // refuses values ATS ignores
 /// configuration.pinning = [try PinnedHost(domain: "api.example.com", pins: [primary, backup])]
 /// configuration.proxy = try ProxySettings.fromEnvironment()
 /// let client = try HTTPClient(configuration: configuration)
 /// ```
 public struct HTTPClientConfiguration: Sendable {
     /// The App Transport Security policy every URL (and every redirect hop) is decided by.
-    public var policy: ATSPolicy = ATSPolicy(ATSConfiguration())
+    ///
+    /// The default applies ATS to local hosts too (``ATSOSGeneration/ios17``, the strict reading:
+    /// unqualified names, `.local` names and private addresses need `NSAllowsLocalNetworking`),
+    /// so a service never drops TLS for a name like `db.svc.cluster.local` without being told to.
+    /// iOS 18.4 and later exempt local hosts unless the key is `NO`; to decide as they do, set
+    /// `ATSPolicy(configuration, os: .ios18_4)`.
+    public var policy: ATSPolicy = ATSPolicy(ATSConfiguration(), os: .ios17)
     /// The roots chains are validated against.
     public var anchors: TrustAnchors = .system
     /// Pins enforced on top of chain validation. The policy's `NSPinnedDomains` are added to

@@ -35,8 +35,11 @@ public struct ATSAuditRule: Sendable, Hashable, Codable {
         fix: "Keep it only for browser-like apps that show arbitrary user-chosen pages.")
     public static let localNetworking = Self(
         id: "ATS005", name: "local-networking", severity: .low,
-        rationale: "Unqualified names, .local names and IP literals are exempt from ATS, including cleartext.",
-        fix: "Use TLS for local devices where they support it; keep the key only for LAN devices that cannot.")
+        rationale:
+            "Unqualified names, .local names and local IP addresses are exempt from ATS, including cleartext (iOS 18.4 and later exempt them even without the key, unless it is NO); the key also makes NSAllowsArbitraryLoads ignored.",
+        fix:
+            "Use TLS for local devices where they support it; set the key to NO if the app never talks to local devices."
+    )
     public static let insecureHTTPException = Self(
         id: "ATS010", name: "insecure-http-exception", severity: .medium,
         rationale: "Cleartext HTTP is allowed for this domain: anyone on the path can read and change the traffic.",
@@ -80,10 +83,10 @@ public struct ATSAuditRule: Sendable, Hashable, Codable {
         rationale: "The pinned domain has no valid pins, so nothing is pinned for it.",
         fix: "Add NSPinnedLeafIdentities or NSPinnedCAIdentities with SPKI-SHA256-BASE64 values.")
     public static let legacyKey = Self(
-        id: "ATS030", name: "legacy-key", severity: .low,
+        id: "ATS030", name: "legacy-key", severity: .medium,
         rationale:
-            "Legacy NSTemporaryException…/NSThirdPartyException… keys still work but hide intent and confuse reviewers.",
-        fix: "Use the NSException… spelling.")
+            "The system ignores NSTemporaryException…, NSThirdPartyException… and NSTemporaryThirdPartyException… keys: Apple's ATS code reads only the NSException… keys in an exception entry (only iOS 9 read the legacy forms), so the setting does not apply.",
+        fix: "Use the NSException… key of the same meaning, or remove the key.")
     public static let obsoleteKey = Self(
         id: "ATS031", name: "obsolete-key", severity: .low,
         rationale: "ATS no longer reads this key; whatever it was meant to do does not happen.",

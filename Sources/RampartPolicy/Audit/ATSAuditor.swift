@@ -50,11 +50,14 @@ public struct ATSAuditor: Sendable {
         }
 
         for key in configuration.exceptionDomains.keys.sorted() {
-            guard let entry = configuration.exceptionDomains[key] else { continue }
+            guard let written = configuration.exceptionDomains[key] else { continue }
+            let entry = os.readsLegacyExceptionKeys ? written.readingLegacyValues : written
             let keyPath = path(ATSKey.exceptionDomains, key)
             checkDomainKey(key, keyPath: keyPath, allowIP: true, into: &findings)
             for legacy in entry.legacyKeys {
-                findings.add(.legacyKey, keyPath + "." + legacy, "\(legacy) is a legacy spelling")
+                findings.add(
+                    .legacyKey, keyPath + "." + legacy, legacyMessage(legacy, in: entry),
+                    severity: os.readsLegacyExceptionKeys ? .low : nil)
             }
             if entry.allowsInsecureHTTPLoads {
                 findings.add(
@@ -142,6 +145,23 @@ public struct ATSAuditor: Sendable {
                 .domainKeyNeverMatches, keyPath,
                 "the key '\(key)' contains \(problems.joined(separator: ", ")), so it never matches a host")
         }
+    }
+
+    /// What the system does with a legacy key, and the key to use instead.
+    private func legacyMessage(_ legacy: String, in entry: ATSExceptionDomain) -> String {
+        let modern = ATSKey.legacyExceptionKeys[legacy] ?? "the NSException… key"
+        let ignored =
+            "the system ignores \(legacy): Apple's ATS code reads only the NSException… keys (iOS 9 read the legacy forms); use \(modern) instead"
+        guard os.readsLegacyExceptionKeys else { return ignored }
+        let read: Bool
+        switch modern {
+        case ATSKey.allowsInsecureHTTPLoads: read = entry.legacyValues?.allowsInsecureHTTPLoads != nil
+        case ATSKey.requiresForwardSecrecy: read = entry.legacyValues?.requiresForwardSecrecy != nil
+        default: read = entry.legacyValues?.minimumTLSVersion != nil
+        }
+        return read
+            ? "\(legacy) is read by iOS 9 only; iOS 10 and later ignore it: use \(modern) instead"
+            : "\(legacy) is ignored even by iOS 9, because \(modern) is also set; remove it"
     }
 
     /// Pinned domains whose hosts the exception `key` covers.

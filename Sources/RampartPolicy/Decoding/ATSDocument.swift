@@ -32,6 +32,17 @@ public struct ATSDocument: Sendable {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// The values ATS ignores (the error diagnostics: wrong types, unknown TLS versions, malformed
+    /// pins, entries that are not dictionaries). The system logs each one and decides with the
+    /// rest, and so does ``configuration``: it holds the defaults in their place.
+    ///
+    /// ```swift
+    /// for value in document.ignoredValues {
+    ///     print("\(value.keyPath): expected \(value.expected ?? "?"), found \(value.found ?? "?")")
+    /// }
+    /// ```
+    public var ignoredValues: [ATSDiagnostic] { diagnostics.filter { $0.severity == .error } }
+
     /// Reads a file: an `Info.plist` or bare ATS dictionary (XML or binary plist), or JSON.
     public static func load(contentsOf url: URL) throws -> ATSDocument {
         guard FileManager.default.fileExists(atPath: url.path) else { throw PolicyError.missingFile(path: url.path) }
@@ -45,8 +56,9 @@ public struct ATSDocument: Sendable {
     }
 
     /// Reads a file as ``load(contentsOf:)`` does and refuses it when any value would be ignored by
-    /// ATS (``hasErrors``): the rule for code that makes decisions from the file, so that what it
-    /// enforces is what the app gets. `rampart ats check` and `rampart fetch --policy` load this way.
+    /// ATS (``ignoredValues``): for code that must not run with a configuration its author did not
+    /// mean, such as `rampart fetch --policy` and `rampart ats check` in strict mode. To decide as
+    /// the system does (ignore such values and use the rest), use ``ATSLoadedPolicy``.
     ///
     /// ```swift
     /// let policy = ATSPolicy(try ATSDocument.loadStrictly(contentsOf: plistURL).configuration)
@@ -63,7 +75,7 @@ public struct ATSDocument: Sendable {
     /// Throws ``PolicyError/ignoredValues(source:diagnostics:)`` when any diagnostic is an error.
     public func refuseIgnoredValues() throws {
         guard hasErrors else { return }
-        throw PolicyError.ignoredValues(source: source, diagnostics: diagnostics.filter { $0.severity == .error })
+        throw PolicyError.ignoredValues(source: source, diagnostics: ignoredValues)
     }
 
     /// Decodes bytes, detecting JSON (first non-blank byte `{`), binary plist (`bplist`) or XML plist.

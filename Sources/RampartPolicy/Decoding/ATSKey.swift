@@ -28,7 +28,8 @@ enum ATSKey {
     static let pinnedKeys = [includesSubdomains, pinnedCAIdentities, pinnedLeafIdentities]
 
     /// Legacy spellings of the exception keys (iOS 9 betas and early releases), mapped to the
-    /// modern key whose meaning they carry. ATS still reads them; the modern key wins when both are set.
+    /// modern key whose meaning they carry. Only iOS 9 reads them (the modern key wins when both
+    /// are set); Apple's ATS code since (`SecProtocolConfiguration.m`) reads none of them.
     static let legacyExceptionKeys: [String: String] = [
         "NSTemporaryExceptionAllowsInsecureHTTPLoads": allowsInsecureHTTPLoads,
         "NSTemporaryExceptionMinimumTLSVersion": minimumTLSVersion,

@@ -18,7 +18,9 @@ struct ATSValueReader {
             case ATSKey.localNetworking: configuration.allowsLocalNetworking = bool(value, at: keyPath)
             case ATSKey.exceptionDomains:
                 for (domain, entry) in entries(value, at: keyPath) {
-                    configuration.exceptionDomains[domain] = exceptionDomain(entry, at: join(keyPath, domain))
+                    if let entry = exceptionDomain(entry, at: join(keyPath, domain)) {
+                        configuration.exceptionDomains[domain] = entry
+                    }
                 }
             case ATSKey.pinnedDomains:
                 for (domain, entry) in entries(value, at: keyPath) {
@@ -35,9 +37,11 @@ struct ATSValueReader {
         return configuration
     }
 
-    private mutating func exceptionDomain(_ value: Any, at path: String) -> ATSExceptionDomain {
+    /// An `NSExceptionDomains` entry; `nil` when it is not a dictionary, which the system skips
+    /// (`sec_protocol_configuration_set_ats_overrides` logs "exception must be a dictionary").
+    private mutating func exceptionDomain(_ value: Any, at path: String) -> ATSExceptionDomain? {
+        guard let dictionary = self.dictionary(value, at: path) else { return nil }
         var entry = ATSExceptionDomain()
-        guard let dictionary = self.dictionary(value, at: path) else { return entry }
         var modern = Set<String>()
         var legacy: [(String, String)] = []
         for key in dictionary.keys.sorted() {
@@ -58,14 +62,22 @@ struct ATSValueReader {
                 }
             }
         }
+        // Legacy keys never change the entry itself: only iOS 9 reads them (ATSOSGeneration).
         for (key, meaning) in legacy {
             entry.legacyKeys.append(key)
-            let keyPath = join(path, key)
-            if modern.contains(meaning) {
-                warn(keyPath, "legacy key ignored because \(meaning) is also set; remove \(key)")
-            } else {
-                if let value = dictionary[key] { apply(meaning, value, at: keyPath, to: &entry) }
+            guard !modern.contains(meaning), let value = dictionary[key] else { continue }
+            var reading = ATSExceptionDomain()
+            apply(meaning, value, at: join(path, key), to: &reading)
+            var values = entry.legacyValues ?? ATSLegacyExceptionValues()
+            switch meaning {
+            case ATSKey.allowsInsecureHTTPLoads:
+                if Self.exactBool(value) != nil { values.allowsInsecureHTTPLoads = reading.allowsInsecureHTTPLoads }
+            case ATSKey.requiresForwardSecrecy:
+                if Self.exactBool(value) != nil { values.requiresForwardSecrecy = reading.requiresForwardSecrecy }
+            default:
+                if let version = reading.minimumTLSVersion { values.minimumTLSVersion = version }
             }
+            if values != ATSLegacyExceptionValues() { entry.legacyValues = values }
         }
         return entry
     }
@@ -79,7 +91,9 @@ struct ATSValueReader {
             if let version = TLSProtocolVersion(atsName: text) {
                 entry.minimumTLSVersion = version
             } else {
-                error(keyPath, "'\(text)' is not a TLS version; use one of TLSv1.0, TLSv1.1, TLSv1.2, TLSv1.3")
+                error(
+                    keyPath, "'\(text)' is not a TLS version; use one of TLSv1.0, TLSv1.1, TLSv1.2, TLSv1.3",
+                    expected: "a TLS version (TLSv1.0 to TLSv1.3)", found: Self.describe(value))
             }
         }
     }
@@ -102,7 +116,10 @@ struct ATSValueReader {
 
     private mutating func pins(_ value: Any, at path: String) -> [ATSPin] {
         guard let list = value as? [Any] else {
-            error(path, "expected an array of dictionaries with \(ATSKey.spkiSHA256), found \(Self.describe(value))")
+            let expected = "an array of dictionaries with \(ATSKey.spkiSHA256)"
+            error(
+                path, "expected \(expected), found \(Self.describe(value))", expected: expected,
+                found: Self.describe(value))
             return []
         }
         var pins: [ATSPin] = []
@@ -134,7 +151,9 @@ struct ATSValueReader {
 
     private mutating func dictionary(_ value: Any, at path: String) -> [String: Any]? {
         if let dictionary = value as? [String: Any] { return dictionary }
-        error(path.isEmpty ? "(top level)" : path, "expected a dictionary, found \(Self.describe(value))")
+        error(
+            path.isEmpty ? "(top level)" : path, "expected a dictionary, found \(Self.describe(value))",
+            expected: "a dictionary", found: Self.describe(value))
         return nil
     }
 
@@ -148,13 +167,17 @@ struct ATSValueReader {
         let hint =
             (value as? String).map { ["yes", "no", "true", "false"].contains($0.lowercased()) } == true
             ? " (a string is not a Boolean: write <true/> or <false/>)" : ""
-        error(path, "expected a Boolean, found \(Self.describe(value))\(hint); ATS ignores this value")
+        error(
+            path, "expected a Boolean, found \(Self.describe(value))\(hint); ATS ignores this value",
+            expected: "a Boolean", found: Self.describe(value))
         return nil
     }
 
     private mutating func string(_ value: Any, at path: String) -> String? {
         if let text = value as? String { return text }
-        error(path, "expected a string, found \(Self.describe(value))")
+        error(
+            path, "expected a string, found \(Self.describe(value))", expected: "a string",
+            found: Self.describe(value))
         return nil
     }
 
@@ -168,8 +191,9 @@ struct ATSValueReader {
         }
     }
 
-    private mutating func error(_ path: String, _ message: String) {
-        diagnostics.append(ATSDiagnostic(severity: .error, keyPath: path, message: message))
+    private mutating func error(_ path: String, _ message: String, expected: String? = nil, found: String? = nil) {
+        diagnostics.append(
+            ATSDiagnostic(severity: .error, keyPath: path, message: message, expected: expected, found: found))
     }
 
     private mutating func warn(_ path: String, _ message: String) {

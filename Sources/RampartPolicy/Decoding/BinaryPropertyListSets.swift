@@ -4,16 +4,17 @@ import Foundation
 ///
 /// swift-corelibs-foundation crashes (a null dereference while bridging the `NSSet`) on a binary
 /// plist that holds a set of strings — a 28-byte file took `rampart ats check` down with SIGSEGV.
-/// No Info.plist holds a set (XML plists cannot even spell one), so such input is refused first.
+/// No Info.plist or pinning configuration holds a set (XML plists cannot even spell one), so such
+/// input is refused first.
 ///
 /// ```swift
 /// if let offset = BinaryPropertyListSets.firstSet(in: data) { print("a set at byte", offset) }
 /// ```
-enum BinaryPropertyListSets {
+package enum BinaryPropertyListSets {
     /// The byte offset of the first object with a set marker (`0xCn`) that the offset table of
     /// the binary plist `data` points at, or `nil` when there is none or `data` is not a binary
     /// plist. A damaged trailer or table is left for Foundation to refuse.
-    static func firstSet(in data: Data) -> Int? {
+    package static func firstSet(in data: Data) -> Int? {
         let bytes = [UInt8](data)
         guard bytes.count >= 40, bytes.starts(with: Array("bplist".utf8)) else { return nil }
         let trailer = bytes.count - 32

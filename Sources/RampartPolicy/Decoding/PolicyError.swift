@@ -13,8 +13,9 @@ public enum PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     case notADictionary(source: String, found: String)
     /// The URL given for a decision is not an absolute `http`/`https`/`ws`/`wss` URL with a host.
     case unsupportedURL(String)
-    /// The document has values ATS would ignore (wrong types, unknown versions, malformed pins),
-    /// so a decision from it would not be the one the app gets: the error diagnostics.
+    /// Thrown by strict loading only: the document has values ATS ignores (wrong types, unknown
+    /// versions, malformed pins), so the configuration is not the one its author meant. The system
+    /// itself decides without them (``ATSLoadedPolicy`` does the same).
     case ignoredValues(source: String, diagnostics: [ATSDiagnostic])
 
     public var description: String {
@@ -31,7 +32,7 @@ public enum PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url): not an absolute http, https, ws or wss URL with a host; ATS decides only for those"
         case .ignoredValues(let source, let diagnostics):
             let listed = diagnostics.map { "  \($0)" }.joined(separator: "\n")
-            return "\(source) has values ATS would ignore, so no decision would be reliable:\n\(listed)\nFix them first"
+            return "\(source) has values ATS ignores (the system decides without them):\n\(listed)\nFix them first"
         }
     }
 }

@@ -9,7 +9,7 @@
 public struct ATSExceptionDomain: Sendable, Hashable, Codable {
     /// `NSIncludesSubdomains`.
     public var includesSubdomains: Bool
-    /// `NSExceptionAllowsInsecureHTTPLoads` (or a legacy `NSTemporary…`/`NSThirdParty…` form).
+    /// `NSExceptionAllowsInsecureHTTPLoads`.
     public var allowsInsecureHTTPLoads: Bool
     /// `NSExceptionMinimumTLSVersion`; `nil` means the default, TLS 1.2.
     public var minimumTLSVersion: TLSProtocolVersion?
@@ -17,13 +17,18 @@ public struct ATSExceptionDomain: Sendable, Hashable, Codable {
     public var requiresForwardSecrecy: Bool
     /// `NSRequiresCertificateTransparency`; defaults to `false`.
     public var requiresCertificateTransparency: Bool
-    /// The legacy key names this entry used (`NSTemporaryException…`, `NSThirdPartyException…`).
+    /// The legacy key names this entry used (`NSTemporaryException…`, `NSThirdPartyException…`,
+    /// `NSTemporaryThirdPartyException…`), which iOS 10 and later ignore.
     public var legacyKeys: [String]
+    /// What those legacy keys say, for iOS 9 (``ATSOSGeneration/ios9``); `nil` when none carried a
+    /// value that iOS 9 would use.
+    public var legacyValues: ATSLegacyExceptionValues?
 
     public init(
         includesSubdomains: Bool = false, allowsInsecureHTTPLoads: Bool = false,
         minimumTLSVersion: TLSProtocolVersion? = nil, requiresForwardSecrecy: Bool = true,
-        requiresCertificateTransparency: Bool = false, legacyKeys: [String] = []
+        requiresCertificateTransparency: Bool = false, legacyKeys: [String] = [],
+        legacyValues: ATSLegacyExceptionValues? = nil
     ) {
         self.includesSubdomains = includesSubdomains
         self.allowsInsecureHTTPLoads = allowsInsecureHTTPLoads
@@ -31,5 +36,16 @@ public struct ATSExceptionDomain: Sendable, Hashable, Codable {
         self.requiresForwardSecrecy = requiresForwardSecrecy
         self.requiresCertificateTransparency = requiresCertificateTransparency
         self.legacyKeys = legacyKeys
+        self.legacyValues = legacyValues
+    }
+
+    /// The entry as iOS 9 reads it: each legacy value in place of the default it stands for.
+    var readingLegacyValues: ATSExceptionDomain {
+        guard let legacy = legacyValues else { return self }
+        var entry = self
+        if let value = legacy.allowsInsecureHTTPLoads { entry.allowsInsecureHTTPLoads = value }
+        if let value = legacy.minimumTLSVersion { entry.minimumTLSVersion = value }
+        if let value = legacy.requiresForwardSecrecy { entry.requiresForwardSecrecy = value }
+        return entry
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// A URL host as ATS sees it: a DNS name (qualified, unqualified, or under `.local`) or an IP literal.
 ///
 /// ```swift
-/// ATSHost("printer.local").isLocal      // true
+/// ATSHost("printer.local").isDirect     // true
 /// ATSHost("[::1]").kind                 // .ipv6
 /// ```
 public struct ATSHost: Sendable, Hashable {
@@ -89,9 +89,36 @@ public struct ATSHost: Sendable, Hashable {
         private init() {}
     }
 
-    /// An unqualified name (no dot), a `.local` name, or an IP literal: what ATS calls local.
+    /// An unqualified name (no dot), a `.local` name, or an IP literal: the hosts iOS 10–16 exempt
+    /// from ATS (``ATSOSGeneration/ios10``).
     public var isLocal: Bool {
         kind != .dnsName || !hasDot || name.hasSuffix(".local")
+    }
+
+    /// What Apple's ATS code calls a direct (local) host, exempt from ATS from iOS 18.4 on unless
+    /// `NSAllowsLocalNetworking` is `NO` (``ATSOSGeneration/ios18_4``): an unqualified name, a
+    /// `.local` name, or an address on the device's own link: loopback (`127.0.0.0/8`, `::1`),
+    /// link-local (`169.254.0.0/16`, `fe80::/10`) or private (`10/8`, `172.16/12`, `192.168/16`,
+    /// `fc00::/7`). Public addresses are not direct.
+    ///
+    /// ```swift
+    /// ATSHost("192.168.1.20").isDirect   // true
+    /// ATSHost("203.0.113.1").isDirect    // false
+    /// ```
+    public var isDirect: Bool {
+        switch kind {
+        case .dnsName: return !hasDot || name.hasSuffix(".local")
+        case .ipv4:
+            let first = address.low >> 24 & 0xFF
+            let second = address.low >> 16 & 0xFF
+            return first == 127 || first == 10 || (first == 172 && second & 0xF0 == 16)
+                || (first == 192 && second == 168) || (first == 169 && second == 254)
+        case .ipv6:
+            let first = address.high >> 56
+            let second = address.high >> 48 & 0xFF
+            let loopback = address.high == 0 && address.low == 1
+            return loopback || (first == 0xFE && second & 0xC0 == 0x80) || first & 0xFE == 0xFC
+        }
     }
 
     static func parse(_ text: String, family: Int32, size: Int) -> AddressKey? {

@@ -30,7 +30,8 @@ public struct ATSPolicy: Sendable {
     }
 
     /// The policy of an `Info.plist`, ATS dictionary or JSON file, loaded strictly: a file with
-    /// values ATS would ignore is refused (``ATSDocument/loadStrictly(contentsOf:)``).
+    /// values ATS would ignore is refused (``ATSDocument/loadStrictly(contentsOf:)``). To decide as
+    /// the system does, without those values, use ``ATSLoadedPolicy``.
     ///
     /// ```swift
     /// let policy = try ATSPolicy(contentsOf: URL(fileURLWithPath: "Info.plist"))
@@ -45,7 +46,8 @@ public struct ATSPolicy: Sendable {
         var names: [(String, ATSExceptionDomain)] = []
         var networks: [NetworkKey: (key: String, entry: ATSExceptionDomain)] = [:]
         var prefixes: [Int: Set<Int>] = [:]
-        for (key, entry) in configuration.exceptionDomains {
+        for (key, written) in configuration.exceptionDomains {
+            let entry = os.readsLegacyExceptionKeys ? written.readingLegacyValues : written
             if let range = CIDRRange(key) {
                 if os.allowsIPExceptions {
                     networks[NetworkKey(prefix: range.prefixLength, network: range.key)] = (key, entry)
@@ -115,7 +117,7 @@ public struct ATSPolicy: Sendable {
             requirements.requiresForwardSecrecy = entry.requiresForwardSecrecy
             requirements.requiresCertificateTransparency = entry.requiresCertificateTransparency
             trail.note("the exception replaces every global key for this host")
-        } else if host.isLocal, localNetworkingExempts(trail: &trail) {
+        } else if localNetworkingExempts(host, trail: &trail) {
             rule = .localNetworking
             requirements = .notEnforced
         } else if kind == .media, os.hasIOS10Keys, configuration.allowsArbitraryLoadsForMedia == true {
@@ -196,20 +198,33 @@ public struct ATSPolicy: Sendable {
         }
     }
 
-    private func localNetworkingExempts(trail: inout ExplanationTrail) -> Bool {
+    private func localNetworkingExempts(_ host: ATSHost, trail: inout ExplanationTrail) -> Bool {
         switch os {
         case .ios9:
             return false
         case .ios10:
+            guard host.isLocal else { return false }
             trail.note("iOS 10–16 do not apply ATS to unqualified names, .local names and IP literals")
             return true
         case .ios17:
+            guard host.isDirect else { return false }
             if configuration.allowsLocalNetworking == true {
                 trail.note("NSAllowsLocalNetworking is YES: local hosts are exempt from ATS")
                 return true
             }
-            trail.note("local host, but NSAllowsLocalNetworking is not YES: ATS applies")
+            trail.note("local host, but NSAllowsLocalNetworking is not YES: ATS applies (iOS 17.0–18.3)")
             return false
+        case .ios18_4:
+            guard host.isDirect else { return false }
+            if configuration.allowsLocalNetworking == false {
+                trail.note("local host, but NSAllowsLocalNetworking is NO: ATS applies")
+                return false
+            }
+            trail.note(
+                configuration.allowsLocalNetworking == true
+                    ? "NSAllowsLocalNetworking is YES: local hosts are exempt from ATS"
+                    : "iOS 18.4 and later exempt local hosts unless NSAllowsLocalNetworking is NO")
+            return true
         }
     }
 
@@ -240,9 +255,10 @@ public struct ATSPolicy: Sendable {
     }
 
     private func describe(_ host: ATSHost) -> String {
+        let local = host.isDirect ? " (local)" : ""
         switch host.kind {
-        case .ipv4: return "an IPv4 literal"
-        case .ipv6: return "an IPv6 literal"
+        case .ipv4: return "an IPv4 literal" + local
+        case .ipv6: return "an IPv6 literal" + local
         case .dnsName:
             if !host.name.contains(".") { return "an unqualified name" }
             return host.name.hasSuffix(".local") ? "a .local name" : "a DNS name"

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// age v1 (`age-encryption.org/v1`) encryption: X25519 and passphrase recipients, the STREAM
+/// age v1 (`age-encryption.org/v1`) encryption: X25519, post-quantum (`mlkem768x25519`) and passphrase recipients, the STREAM
 /// payload, and ASCII armor. Files round-trip with the `age` command-line tool.
 ///
 /// ```swift
@@ -41,6 +41,13 @@ public enum Age {
         guard !recipients.isEmpty else { throw .invalidParameter("no recipients: give at least one") }
         if recipients.count > 1 && recipients.contains(where: \.mustBeAlone) {
             throw .invalidParameter("a passphrase (scrypt) recipient must be the only recipient of a file")
+        }
+        if recipients.contains(where: \.isPostQuantum) && !recipients.allSatisfy(\.isPostQuantum) {
+            throw .invalidParameter(
+                SealErrorContext(
+                    "post-quantum (age1pq1…) and classic recipients cannot be mixed: the classic stanza would leave "
+                        + "the file open to a future quantum computer; use only age1pq1… recipients or only classic ones"
+                ))
         }
         let fileKey = SymmetricKey(size: .bits128)
         var stanzas: [AgeStanza] = []

@@ -7,23 +7,35 @@ import Foundation
 /// let (identity, text) = AgeKeyFile.generate()
 /// // text: "# created: 2026-…\n# public key: age1…\nAGE-SECRET-KEY-1…\n"
 /// let identities = try AgeKeyFile.identities(in: text, source: "key.txt")
+/// let (pq, pqText) = try AgeKeyFile.generatePostQuantum()   // AGE-SECRET-KEY-PQ-1…, age1pq1…
 /// ```
 public enum AgeKeyFile {
     /// A new identity and the text of its key file, with the creation time and public key as comments.
     public static func generate(now: Date = Date()) -> (identity: X25519Identity, text: String) {
         let identity = X25519Identity.generate()
+        return (identity, text(of: identity, now: now))
+    }
+
+    /// A new post-quantum (ML-KEM-768 + X25519) identity and the text of its key file.
+    public static func generatePostQuantum(now: Date = Date()) throws(SealError) -> (
+        identity: MLKEM768X25519Identity, text: String
+    ) {
+        let identity = try MLKEM768X25519Identity.generate()
+        return (identity, text(of: identity, now: now))
+    }
+
+    private static func text(of identity: some AgeKeyIdentity, now: Date) -> String {
         let created = ISO8601DateFormatter().string(from: now)
-        let text = "# created: \(created)\n# public key: \(identity.recipient)\n\(identity.secretText)\n"
-        return (identity, text)
+        return "# created: \(created)\n# public key: \(identity.recipientText)\n\(identity.secretText)\n"
     }
 
     /// The identities in the file at `path` (`-` for standard input).
-    public static func identities(atPath path: String) throws(SealError) -> [X25519Identity] {
+    public static func identities(atPath path: String) throws(SealError) -> [any AgeKeyIdentity] {
         try identities(in: try readText(path), source: path)
     }
 
     /// The recipients in the file at `path` (`-` for standard input).
-    public static func recipients(atPath path: String) throws(SealError) -> [X25519Recipient] {
+    public static func recipients(atPath path: String) throws(SealError) -> [any AgeRecipient] {
         try recipients(in: try readText(path), source: path)
     }
 
@@ -42,17 +54,14 @@ public enum AgeKeyFile {
         return text
     }
 
-    /// The X25519 identities in an identity file. Errors name the line, never its content.
-    public static func identities(in text: String, source: String) throws(SealError) -> [X25519Identity] {
-        var found: [X25519Identity] = []
+    /// The X25519 and post-quantum identities in an identity file. Errors name the line, never its content.
+    public static func identities(in text: String, source: String) throws(SealError) -> [any AgeKeyIdentity] {
+        var found: [any AgeKeyIdentity] = []
         for (number, line) in keyLines(text) {
             do {
-                found.append(try X25519Identity(line))
+                found.append(try identity(line))
             } catch {
-                let hint =
-                    line.hasPrefix("AGE-SECRET-KEY-PQ-")
-                    ? "post-quantum identities are not supported yet"
-                    : line.hasPrefix("age1") ? "it holds a recipient (public key), not an identity" : "\(error)"
+                let hint = line.hasPrefix("age1") ? "it holds a recipient (public key), not an identity" : "\(error)"
                 throw .malformed("\(source), line \(number): not an age identity: \(hint)")
             }
         }
@@ -60,12 +69,24 @@ public enum AgeKeyFile {
         return found
     }
 
-    /// The X25519 recipients in a recipients file.
-    public static func recipients(in text: String, source: String) throws(SealError) -> [X25519Recipient] {
-        var found: [X25519Recipient] = []
+    /// One identity line: `AGE-SECRET-KEY-PQ-1…` or `AGE-SECRET-KEY-1…`.
+    public static func identity(_ line: String) throws(SealError) -> any AgeKeyIdentity {
+        line.uppercased().hasPrefix(MLKEM768X25519Identity.humanReadablePart)
+            ? try MLKEM768X25519Identity(line) : try X25519Identity(line)
+    }
+
+    /// One recipient: `age1pq1…` or `age1…`.
+    public static func recipient(_ text: String) throws(SealError) -> any AgeRecipient {
+        text.lowercased().hasPrefix(MLKEM768X25519Recipient.humanReadablePart + "1")
+            ? try MLKEM768X25519Recipient(text) : try X25519Recipient(text)
+    }
+
+    /// The X25519 and post-quantum recipients in a recipients file.
+    public static func recipients(in text: String, source: String) throws(SealError) -> [any AgeRecipient] {
+        var found: [any AgeRecipient] = []
         for (number, line) in keyLines(text) {
             do {
-                found.append(try X25519Recipient(line))
+                found.append(try recipient(line))
             } catch {
                 let hint =
                     line.hasPrefix("AGE-SECRET-KEY-") ? "it holds an identity (a secret!), not a recipient" : "\(error)"

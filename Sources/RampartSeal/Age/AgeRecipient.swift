@@ -11,8 +11,12 @@ public protocol AgeRecipient: Sendable {
     func wrap(fileKey: SymmetricKey) throws(SealError) -> AgeStanza
     /// Whether the spec requires this recipient's stanza to be the only one in a header (scrypt).
     var mustBeAlone: Bool { get }
+    /// Whether the stanza resists a future quantum computer (`mlkem768x25519`): such recipients are
+    /// never mixed with classic ones, which would undo the protection.
+    var isPostQuantum: Bool { get }
 }
 
 extension AgeRecipient {
     public var mustBeAlone: Bool { false }
+    public var isPostQuantum: Bool { false }
 }

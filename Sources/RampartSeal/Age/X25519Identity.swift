@@ -10,7 +10,7 @@ import Foundation
 /// let recipient = identity.recipient          // share this: age1…
 /// let reread = try X25519Identity(identity.secretText)
 /// ```
-public struct X25519Identity: AgeIdentity {
+public struct X25519Identity: AgeKeyIdentity {
     static let humanReadablePart = "AGE-SECRET-KEY-"
 
     /// The private key.
@@ -43,6 +43,8 @@ public struct X25519Identity: AgeIdentity {
 
     /// The matching recipient (`age1…`).
     public var recipient: X25519Recipient { X25519Recipient(publicKey: privateKey.publicKey) }
+
+    public var recipientText: String { recipient.description }
 
     /// The `AGE-SECRET-KEY-1…` form: a secret.
     public var secretText: String {

@@ -80,6 +80,23 @@ final class LabWebRouteHandler: ChannelInboundHandler {
             respond(
                 context, status: 200, headers: [("Content-Type", "text/plain")],
                 body: Array((text + "\n").utf8) + request.body, keepAlive: keepAlive)
+        case ("mailbox", let name?) where !name.isEmpty:
+            // A store-and-forward relay: POST keeps the body under NAME (the last one wins), GET gives it back.
+            if request.method == "POST" {
+                let body = request.body
+                state.withRecord { $0.mailboxes[name] = body }
+                respond(
+                    context, status: 201, headers: [("Content-Type", "text/plain")],
+                    body: Array("stored \(body.count) bytes for \(name)\n".utf8), keepAlive: keepAlive)
+            } else if let stored = state.withRecord({ $0.mailboxes[name] }) {
+                respond(
+                    context, status: 200, headers: [("Content-Type", "application/octet-stream")], body: stored,
+                    keepAlive: keepAlive)
+            } else {
+                respond(
+                    context, status: 404, headers: [("Content-Type", "text/plain")],
+                    body: Array("no message for \(name)\n".utf8), keepAlive: keepAlive)
+            }
         case ("bytes", let count?):
             guard let count = Int(count), count >= 0 else { return badRequest(context, keepAlive: keepAlive) }
             startStream(

@@ -19,6 +19,8 @@ import NIOSSL
 /// - `/redirect/CODE?to=URL`: status CODE, `Location:` the percent-decoded `to`, empty body.
 /// - `/redirect-chain/K`: `302` to `/redirect-chain/K-1` (relative) down to 0, which answers
 ///   `200 end of chain\n`.
+/// - `/mailbox/NAME`: a store-and-forward relay: `POST` keeps the body under NAME (`201`), `GET`
+///   returns the last one stored (`200`, or `404` when there is none).
 /// - `/set-cookie`: `200` with `Set-Cookie: session=lab; Secure; HttpOnly`.
 /// - `/stall/head`: reads the request and never answers.
 /// - `/stall/body`: a head with `Content-Length: 100`, 10 bytes, then nothing.
@@ -162,6 +164,7 @@ final class LabWebServerState: Sendable {
     struct Record {
         var connections = 0
         var requests: [LabWebRequest] = []
+        var mailboxes: [String: [UInt8]] = [:]
     }
 
     private let record = NIOLockedValueBox(Record())

@@ -80,16 +80,8 @@ public struct PinFailureReport: Sendable, Hashable, Codable {
         }
         validationResult = .failedNoMatchingPin
         dateTime = date
-        knownPinsExpirationDate = noted?.expiration.map { Self.day.string(from: $0) }
+        knownPinsExpirationDate = noted?.expiration.map { TrustKitConfiguration.dateFormat.string(from: $0) }
     }
-
-    private static let day: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter
-    }()
 
     /// The report as TrustKit's JSON (ISO 8601 dates, keys sorted).
     public func json() throws -> Data {

@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// Checks a certificate's SCTs against a log list and a CT policy: each SCT's log, time, shard,
 /// state and signature, then the policy's counts. Pure: DER in, a ``CTDecision`` out.
@@ -21,18 +22,25 @@ public struct CertificateTransparencyChecker: Sendable {
     }
 
     public var logList: CTLogList {
-        didSet { keys = Self.prepare(logList) }
+        didSet {
+            keys = Self.prepare(logList)
+            verifiedSCTs = CTVerifiedSCTCache(capacity: verifiedSCTs.capacity)
+        }
     }
     public var policy: CTPolicy
     /// How old the log list may be (60 days by default, as Apple).
     public var maximumLogListAge: TimeInterval
     public var whenStale: StaleLogList
 
+    /// - Parameter rememberedCertificates: how many certificates' SCT signature verdicts the
+    ///   checker (and its copies) keeps, so that a server met again costs no signature check;
+    ///   0 verifies every time.
     public init(
         logList: CTLogList, policy: CTPolicy = .apple, maximumLogListAge: TimeInterval = 60 * 86_400,
-        whenStale: StaleLogList = .failOpen
+        whenStale: StaleLogList = .failOpen, rememberedCertificates: Int = 256
     ) {
         self.logList = logList
+        self.verifiedSCTs = CTVerifiedSCTCache(capacity: rememberedCertificates)
         self.keys = Self.prepare(logList)
         self.policy = policy
         self.maximumLogListAge = maximumLogListAge
@@ -41,6 +49,9 @@ public struct CertificateTransparencyChecker: Sendable {
 
     /// The logs' keys, parsed once when the list is set.
     private var keys: [CTLogID: CTLog.VerifyingKey]
+    /// Signature verdicts of the certificates seen with these keys (shared by copies of this
+    /// checker, replaced when the list changes).
+    private var verifiedSCTs: CTVerifiedSCTCache
 
     private static func prepare(_ list: CTLogList) -> [CTLogID: CTLog.VerifyingKey] {
         list.logs.compactMapValues { CTLog.VerifyingKey(subjectPublicKeyInfo: $0.key) }
@@ -48,28 +59,44 @@ public struct CertificateTransparencyChecker: Sendable {
 
     /// Checks the SCTs embedded in `leaf` (verified with `issuer`, the next certificate of the
     /// validated path) and those `delivered` by TLS or OCSP, at `time`.
+    ///
+    /// Signatures are verified once per leaf, issuer and delivered SCTs: a checker (and its
+    /// copies) remembers the verdicts of up to `rememberedCertificates` certificates it saw, so the
+    /// handshakes of a client to a server it met before pay only for the policy, judged at their
+    /// own time.
     public func check(
         leaf: EncodedCertificate, issuer: EncodedCertificate?, delivered: [SignedCertificateTimestamp] = [],
         at time: Date = Date()
     ) -> CTDecision {
-        var notes: [String] = []
-        var scts = delivered
-        do {
-            scts = try SignedCertificateTimestamp.embedded(in: leaf) + delivered
-        } catch {
-            notes.append("\(error)")
+        let key = CTVerifiedSCTCache.Key(
+            leaf: .init(leaf), issuer: issuer.map(CTVerifiedSCTCache.CertificateKey.init), delivered: delivered)
+        let verified = verifiedSCTs.verified(for: key) {
+            CTVerifiedSCTs(leaf: leaf, issuer: issuer, delivered: delivered, keys: keys)
         }
-        let notAfter = leaf.structure?.notValidAfter ?? time
-        let notBefore = leaf.structure?.notValidBefore ?? time
-        var precertificate: CTSignedEntry?
-        if let issuer, let spki = issuer.structure?.subjectPublicKeyInfo {
-            precertificate = try? CTSignedEntry.precertificate(
-                leafDER: leaf.derBytes, issuerSubjectPublicKeyInfoDER: spki)
+        return decide(verified, at: time)
+    }
+
+    /// ``check(leaf:issuer:delivered:at:)`` for certificates swift-certificates decoded (a chain
+    /// being validated): a certificate seen before is not encoded again.
+    func check(
+        leaf: Certificate, issuer: Certificate?, delivered: [SignedCertificateTimestamp], at time: Date
+    ) throws -> CTDecision {
+        let key = CTVerifiedSCTCache.Key(
+            leaf: .decoded(leaf), issuer: issuer.map { .decoded($0) }, delivered: delivered)
+        let verified = try verifiedSCTs.verified(for: key) {
+            CTVerifiedSCTs(
+                leaf: try EncodedCertificate(leaf), issuer: try issuer.map { try EncodedCertificate($0) },
+                delivered: delivered, keys: keys)
         }
-        var checks = scts.map { sct in
-            judge(
-                sct, certificate: .certificate(leaf.derBytes), precertificate: precertificate, notAfter: notAfter,
-                at: time)
+        return decide(verified, at: time)
+    }
+
+    /// Judges verified SCTs at `time`: each SCT's log state, shard and time, then the policy.
+    private func decide(_ verified: CTVerifiedSCTs, at time: Date) -> CTDecision {
+        let notAfter = verified.notAfter ?? time
+        let notBefore = verified.notBefore ?? time
+        var checks = zip(verified.scts, verified.signatureValid).map { sct, signatureValid in
+            judge(sct, signatureValid: signatureValid, notAfter: notAfter, at: time)
         }
         // Apple: a retired log counts only when the certificate was issued (its earliest SCT from
         // a current log) before the retirement.
@@ -81,11 +108,8 @@ public struct CertificateTransparencyChecker: Sendable {
                 checks[index].status = .retired
             }
         }
-        if precertificate == nil, scts.contains(where: { $0.origin == .embedded }) {
-            notes.append("embedded SCTs need the issuer certificate to be verified; none was given")
-        }
         var decision = evaluate(checks, notBefore: notBefore, notAfter: notAfter)
-        decision.notes = notes + decision.notes
+        decision.notes = verified.notes + decision.notes
         if let published = logList.timestamp, time.timeIntervalSince(published) <= maximumLogListAge {
             decision.enforced = true
         } else {
@@ -100,16 +124,14 @@ public struct CertificateTransparencyChecker: Sendable {
 
     /// One SCT's status.
     private func judge(
-        _ sct: SignedCertificateTimestamp, certificate: CTSignedEntry, precertificate: CTSignedEntry?, notAfter: Date,
-        at time: Date
+        _ sct: SignedCertificateTimestamp, signatureValid: Bool, notAfter: Date, at time: Date
     ) -> CTSCTCheck {
         func result(_ status: CTSCTStatus, current: Bool = false) -> CTSCTCheck {
             CTSCTCheck(sct: sct, log: logList.logs[sct.logID], status: status, currentlyApproved: current)
         }
         guard let log = logList.logs[sct.logID] else { return result(.unknownLog) }
         guard sct.date <= time else { return result(.future) }
-        let entry = sct.origin == .embedded ? precertificate : certificate
-        guard let entry, keys[sct.logID]?.verifies(sct, over: entry) == true else { return result(.invalid) }
+        guard signatureValid else { return result(.invalid) }
         if let shard = log.temporalInterval, !shard.contains(notAfter) { return result(.wrongShard) }
         switch log.state {
         case .pending, .rejected: return result(.logNotApproved)

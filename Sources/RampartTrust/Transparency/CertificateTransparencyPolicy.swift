@@ -40,9 +40,8 @@ public struct CertificateTransparencyPolicy: VerifierPolicy, Sendable {
         if !requireForExemptRoots, let root = chain.last, exemptRoots.contains(root) { return .meetsPolicy }
         let decision: CTDecision
         do {
-            let leaf = try EncodedCertificate(chain.leaf)
-            let issuer = chain.count > 1 ? try EncodedCertificate(chain[1]) : nil
-            decision = checker.check(leaf: leaf, issuer: issuer, delivered: delivered, at: time ?? Date())
+            decision = try checker.check(
+                leaf: chain.leaf, issuer: chain.count > 1 ? chain[1] : nil, delivered: delivered, at: time ?? Date())
         } catch {
             return .failsToMeetPolicy(reason: "Certificate Transparency: the chain cannot be encoded: \(error)")
         }

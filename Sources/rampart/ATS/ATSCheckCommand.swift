@@ -7,7 +7,13 @@ struct ATSCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Say whether ATS allows each URL, and what it then requires.",
-        discussion: "Exit 0 when every URL is allowed, 1 when any is blocked, 65 for a malformed plist.")
+        discussion: """
+            Values ATS ignores (a wrong type such as <string>YES</string> for a Boolean, an unknown \
+            TLS version, a malformed pin) are ignored here too, as iOS does: the decision is made with \
+            the rest and each one is printed as a warning on standard error. --strict refuses such a \
+            plist instead. Exit 0 when every URL is allowed, 1 when any is blocked, 65 for a \
+            malformed plist (or, with --strict, one with ignored values).
+            """)
 
     @Argument(help: "An Info.plist (XML or binary), a bare NSAppTransportSecurity dictionary, or JSON.")
     var plist: String
@@ -15,11 +21,15 @@ struct ATSCheckCommand: AsyncParsableCommand {
     var urls: [String]
     @Option(help: "Load kind: standard, media or web.")
     var load: ATSLoadKind = .standard
+    @Flag(help: "Refuse (exit 65) a plist with values ATS ignores, instead of deciding without them.")
+    var strict = false
     @OptionGroup var rules: ATSRuleOptions
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
-        let policy = ATSPolicy(try rules.load(plist, strict: true).configuration, os: rules.os)
+        let loaded = ATSLoadedPolicy(try rules.load(plist, strict: strict), os: rules.os)
+        for value in loaded.ignoredValues { Terminal.warn(Self.warning(value, in: plist)) }
+        let policy = loaded.policy
         var decisions: [ATSDecision] = []
         for text in urls {
             do {
@@ -37,6 +47,18 @@ struct ATSCheckCommand: AsyncParsableCommand {
                 "ATS blocks \(decisions.filter { !$0.isAllowed }.count) of \(decisions.count) URL(s)",
                 status: .policyViolation)
         }
+    }
+
+    /// One ignored value as a warning: where, what ATS expects, what the file holds.
+    static func warning(_ value: ATSDiagnostic, in path: String) -> String {
+        let what =
+            if let expected = value.expected, let found = value.found {
+                "expected \(expected), found \(found)"
+            } else {
+                value.message
+            }
+        return "rampart: warning: \(path): \(value.keyPath): \(what); ignored, as iOS does: decided without it "
+            + "(--strict refuses the file)"
     }
 
     static func line(for decision: ATSDecision) -> String {

@@ -7,12 +7,16 @@ struct ATSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ats",
         abstract: "Decide, explain and audit App Transport Security settings from an Info.plist.",
-        subcommands: [ATSCheckCommand.self, ATSExplainCommand.self, ATSAuditCommand.self])
+        subcommands: [ATSCheckCommand.self, ATSExplainCommand.self, ATSAuditCommand.self, ATSDiagnoseCommand.self])
 }
 
 /// Options every `ats` verb shares.
 struct ATSRuleOptions: ParsableArguments {
-    @Option(help: "OS generation whose ATS rules apply: ios9, ios10 (iOS 10–16) or ios17 (17 and later).")
+    @Option(
+        help: """
+            OS generation whose ATS rules apply: ios9, ios10 (iOS 10–16), ios17 (17.0–18.3: local hosts \
+            need NSAllowsLocalNetworking) or ios18.4 (18.4 and later: local hosts exempt unless it is NO).
+            """)
     var os: ATSOSGeneration = .newest
 
     /// Loads a plist; `strict` refuses (exit 65) one whose values ATS would ignore, with the

@@ -76,9 +76,9 @@ struct CTCheckCommand: AsyncParsableCommand {
     /// The leaf, then its issuer when one was given.
     private func loadChain() async throws -> [EncodedCertificate] {
         var certificates: [EncodedCertificate]
-        if let (host, port) = PinCommand.endpoint(target) {
+        if let (host, port) = PinShowCommand.endpoint(target) {
             do {
-                certificates = try await PinCommand.fetch(host: host, port: port, serverName: nil, timeout: timeout)
+                certificates = try await PinShowCommand.fetch(host: host, port: port, serverName: nil, timeout: timeout)
             } catch let error as TrustError {
                 throw error
             } catch {

@@ -55,7 +55,7 @@ struct CertificateTransparencyChapter: DemoChapter {
             configuration.policy = ATSPolicy(
                 ATSConfiguration(exceptionDomains: [
                     LabPKI.hostName: ATSExceptionDomain(requiresCertificateTransparency: true)
-                ]))
+                ]), os: .ios17)
         }
         let client = try HTTPClient(configuration: configuration)
         defer { client.shutdown() }

@@ -14,7 +14,8 @@ struct DemoCommand: AsyncParsableCommand {
     /// The chapters, in the order they are shown.
     static let chapters: [any DemoChapter] = [
         LabHandshakeChapter(), PinningChapter(), HardenedClientChapter(), ATSPolicyChapter(),
-        CertificateTransparencyChapter(), EncryptionAtRestChapter(), VaultChapter(), InputContractsChapter(),
+        CertificateTransparencyChapter(), ATSDiagnosticsChapter(), EncryptionAtRestChapter(), VaultChapter(),
+        EndToEndChapter(), InputContractsChapter(),
     ]
 
     @OptionGroup var output: FormatOptions

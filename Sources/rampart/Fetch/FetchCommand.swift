@@ -31,8 +31,12 @@ struct FetchCommand: AsyncParsableCommand {
     var url: String
     @Option(help: "An Info.plist (XML or binary) whose NSAppTransportSecurity policy applies.")
     var policy: String?
-    @Option(help: "OS generation whose ATS rules apply: ios9, ios10 or ios17.")
-    var os: ATSOSGeneration = .newest
+    @Option(
+        help: """
+            OS generation whose ATS rules apply: ios9, ios10, ios17 or ios18.4. The default, ios17, applies \
+            ATS to local hosts too (as the library's client does); ios18.4 exempts them, as iOS does today.
+            """)
+    var os: ATSOSGeneration = .ios17
     @Option(name: .customLong("pin"), help: "An SPKI pin (sha256/BASE64) for the URL's host; repeat for backups.")
     var pins: [String] = []
     @Option(help: "A PEM or DER file of extra trusted root certificates.")

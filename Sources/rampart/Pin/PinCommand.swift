@@ -1,138 +1,14 @@
 import ArgumentParser
-import Foundation
-import RampartDiagnostics
-import RampartTrust
-import X509
 
-/// `rampart pin FILE…`: every certificate's names, key, signature, validity and SPKI pin, or a
-/// ready pinning configuration.
+/// `rampart pin`: pins of certificates and servers (`show`, the default), and pin health of an
+/// app's configuration against its live servers (`verify`).
 struct PinCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pin",
-        abstract: "Compute SPKI pins (sha256/…) of certificates, or a ready NSPinnedDomains / TrustKit entry.",
+        abstract: "Compute SPKI pins of certificates and servers, or verify an app's pins against its servers.",
         discussion: """
-            Reads PEM files (one or many certificates; '-' for standard input) or DER files, or
-            connects to HOST:PORT (or [IPv6]:PORT) and shows the chain the server sent, untrusted.
-            Pins equal `openssl x509 -pubkey | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
-            Certificates whose key swift-certificates does not decode (RSA under 2048 bits, DSA,
-            Ed448, secp256k1, brainpool, P-192, …) are shown and pinned too; weak keys and MD5/SHA-1
-            signatures get a warning line (a "weaknesses" list in JSON).
-            Exit 2 for a bad option, 65 for input that is not a certificate (or an empty file), 66 for
-            a missing file or a directory, 74 when HOST:PORT cannot be reached or does not answer in TLS.
-            """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, plist, trustkit }
-
-    @Argument(help: "Certificate files (PEM or DER), leaf first for plist/trustkit output, or HOST:PORT.")
-    var files: [String]
-    @Option(help: "The TLS server name (SNI) to send to HOST:PORT (default: the host).")
-    var serverName: String?
-    @Option(
-        help: "Seconds to wait for HOST:PORT to accept the connection, and again for its TLS handshake (at most 3600).")
-    var timeout: Double = 10
-    @Option(help: "Output: text, json, plist (an NSPinnedDomains entry) or trustkit (a TSKPinnedDomains entry).")
-    var format: Format = .text
-    @Option(help: "The domain for plist/trustkit output (default: the leaf's first DNS name).")
-    var domain: String?
-    @Flag(help: "Mark the plist/trustkit entry as including subdomains.")
-    var includeSubdomains = false
-
-    func validate() throws {
-        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600 (got \(timeout))")
-        }
-    }
-
-    func run() async throws {
-        var chain: [EncodedCertificate] = []
-        for file in files {
-            do {
-                if let (host, port) = Self.endpoint(file) {
-                    chain += try await Self.fetch(host: host, port: port, serverName: serverName, timeout: timeout)
-                } else if file == "-" {
-                    let bytes = try StandardInput.readAll(limit: 16 << 20, purpose: "the certificates")
-                    chain += try CertificateFile.parseEncoded(bytes, source: "standard input")
-                } else {
-                    chain += try CertificateFile.readEncoded(URL(fileURLWithPath: file))
-                }
-            } catch let error as TrustError {
-                throw CommandFailure(error.description, status: ExitStatus(error))
-            } catch let error as ServedChainProbe.Failure {
-                throw CommandFailure(error.description, status: .ioError)
-            }
-        }
-        switch format {
-        case .text:
-            for (index, summary) in try chain.map(CertificateSummary.init).enumerated() {
-                try StandardOutput.line(Self.render(summary, index: index))
-            }
-        case .json:
-            try FormatOptions().printJSON(try chain.map(CertificateSummary.init))
-        case .plist, .trustkit:
-            guard let leaf = chain.first else { return }
-            let name = try domain ?? Self.firstDNSName(leaf)
-            let xml =
-                format == .plist
-                ? try PinConfigurationExport.nsPinnedDomains(
-                    domain: name, chain: chain, includeSubdomains: includeSubdomains)
-                : try PinConfigurationExport.trustKitPinnedDomains(
-                    domain: name, chain: chain, includeSubdomains: includeSubdomains)
-            try StandardOutput.write(xml)
-        }
-    }
-
-    /// The chain `host:port` serves, whatever its keys; a certificate that is not DER is bad data (65).
-    static func fetch(host: String, port: Int, serverName: String?, timeout: Double) async throws
-        -> [EncodedCertificate]
-    {
-        let served = try await ServedChainProbe.fetchDER(
-            host: host, port: port, serverName: serverName, timeout: .nanoseconds(Int64(timeout * 1e9)))
-        return try served.enumerated().map { index, der in
-            do {
-                return try EncodedCertificate(derEncoded: der)
-            } catch {
-                throw TrustError.malformedCertificate(
-                    source: "\(host):\(port)", reason: "served certificate \(index + 1) does not decode as DER")
-            }
-        }
-    }
-
-    /// `HOST:PORT` or `[IPv6]:PORT` when `argument` is not an existing file; anything else is a file.
-    static func endpoint(_ argument: String) -> (String, Int)? {
-        guard !FileManager.default.fileExists(atPath: argument), let colon = argument.lastIndex(of: ":"),
-            let port = Int(argument[argument.index(after: colon)...]), (1...65535).contains(port)
-        else { return nil }
-        var host = String(argument[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty, !host.contains("/") else { return nil }
-        return (host, port)
-    }
-
-    /// One certificate as text; each weakness of its key or signature is a `warning:` line.
-    static func render(_ summary: CertificateSummary, index: Int) -> String {
-        let dates = ISO8601DateFormatter()
-        let size = summary.keyBits > 0 ? " \(summary.keyBits) bits" : ""
-        let lines =
-            [
-                "[\(index)] \(summary.subject)\(summary.isCertificateAuthority ? " (CA)" : "")",
-                "    issuer:     \(summary.issuer)",
-                "    key:        \(summary.keyType)\(size)",
-                "    signature:  \(summary.signatureAlgorithm)",
-            ] + summary.weaknesses.map { "    warning:    \($0)" }
-            + [
-                "    validity:   \(dates.string(from: summary.notValidBefore)) … \(dates.string(from: summary.notValidAfter))",
-                "    SPKI pin:   \(summary.spkiPin)",
-                "    cert SHA-256: \(summary.certificateSHA256)",
-            ]
-        return lines.joined(separator: "\n")
-    }
-
-    static func firstDNSName(_ leaf: EncodedCertificate) throws -> String {
-        if let names = try leaf.extensions.subjectAlternativeNames {
-            for name in names {
-                if case .dnsName(let dns) = name { return dns }
-            }
-        }
-        throw CommandFailure("the leaf names no DNS host; pass --domain NAME", status: .usage)
-    }
+            rampart pin FILE…|HOST:PORT        pins, names, keys and expiry (the same as `pin show`)
+            rampart pin verify --policy Info.plist   each pinned domain's server checked before a release
+            """,
+        subcommands: [PinShowCommand.self, PinVerifyCommand.self], defaultSubcommand: PinShowCommand.self)
 }

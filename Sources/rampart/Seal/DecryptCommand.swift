@@ -46,7 +46,9 @@ struct DecryptCommand: ParsableCommand {
         let destination = try SealInput.destination(output, input: input, force: force)
         var credentials = SealCredentials()
         try SealFailure.run { () throws(SealError) in
-            for file in identityFiles { credentials.identities += try AgeKeyFile.identities(atPath: file) }
+            for file in identityFiles {
+                credentials.identities += try AgeKeyFile.identities(atPath: file).map { $0 as any AgeIdentity }
+            }
         }
         let source = try SealInput.open(input)
         var sealed = SealedInput(source)

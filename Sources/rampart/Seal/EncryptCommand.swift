@@ -24,7 +24,8 @@ struct EncryptCommand: ParsableCommand {
 
     @Option(help: "The output format: age or rncryptor.")
     var format: SealFormat = .age
-    @Option(name: [.customShort("r"), .customLong("recipient")], help: "An age recipient (age1…); repeatable.")
+    @Option(
+        name: [.customShort("r"), .customLong("recipient")], help: "An age recipient (age1… or age1pq1…); repeatable.")
     var recipients: [String] = []
     @Option(name: [.customShort("R"), .customLong("recipients-file")], help: "A file of age recipients; repeatable.")
     var recipientFiles: [String] = []
@@ -72,7 +73,7 @@ struct EncryptCommand: ParsableCommand {
         let secret = try passphrase.read(confirm: true)
         var ageRecipients: [any AgeRecipient] = []
         try SealFailure.run { () throws(SealError) in
-            for text in recipients { ageRecipients.append(try X25519Recipient(text)) }
+            for text in recipients { ageRecipients.append(try AgeKeyFile.recipient(text)) }
             for file in recipientFiles { ageRecipients += try AgeKeyFile.recipients(atPath: file) }
             if let secret, format == .age {
                 ageRecipients.append(try ScryptRecipient(passphrase: secret, workFactor: workFactor))

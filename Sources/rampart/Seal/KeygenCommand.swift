@@ -2,13 +2,15 @@ import ArgumentParser
 import Foundation
 import RampartSeal
 
-/// `rampart keygen`: a new age X25519 identity, or the recipient of an existing one.
+/// `rampart keygen`: a new age X25519 (or, with `--pq`, ML-KEM-768 + X25519) identity, or the
+/// recipient of an existing one.
 struct KeygenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keygen",
         abstract: "Generate an age identity file (like age-keygen), or print an identity's recipient.",
         discussion: """
               rampart keygen -o key.txt        # created 0600; prints "Public key: age1…" on stderr
+              rampart keygen --pq -o pq.txt    # post-quantum: AGE-SECRET-KEY-PQ-1…, recipient age1pq1…
               rampart keygen -y key.txt        # the recipient(s) of an identity file
             An existing key file is never replaced (there is no --force); a FIFO or character device
             as FILE is written into, a directory is refused. Exit codes: 65 not an identity file,
@@ -19,27 +21,37 @@ struct KeygenCommand: ParsableCommand {
     var output: String?
     @Flag(name: .customShort("y"), help: "Print the recipients of the identity file INPUT.")
     var convert = false
+    @Flag(name: .customLong("pq"), help: "A post-quantum hybrid identity (ML-KEM-768 + X25519, age1pq1…).")
+    var postQuantum = false
     @Argument(help: "With -y: the identity file ('-' for standard input).")
     var input: String?
 
     func validate() throws {
         if convert && input == nil { throw ValidationError("-y needs an identity file (or '-')") }
         if !convert && input != nil { throw ValidationError("an input file goes with -y only") }
+        if convert && postQuantum { throw ValidationError("--pq makes a new identity; it does not go with -y") }
     }
 
     func run() throws {
         if convert, let input {
             let identities = try SealFailure.run { () throws(SealError) in try AgeKeyFile.identities(atPath: input) }
-            for identity in identities { try StandardOutput.line(identity.recipient.description) }
+            for identity in identities { try StandardOutput.line(identity.recipientText) }
             return
         }
-        let (identity, text) = AgeKeyFile.generate()
+        let (recipient, text) = try SealFailure.run { () throws(SealError) in
+            if postQuantum {
+                let (identity, text) = try AgeKeyFile.generatePostQuantum()
+                return (identity.recipientText, text)
+            }
+            let (identity, text) = AgeKeyFile.generate()
+            return (identity.recipientText, text)
+        }
         try SealFailure.run { () throws(SealError) in
             let destination: SealDestination = output.map { .file($0, replacing: false) } ?? .standardOutput
             try destination.write { (sink: inout any ByteSink) throws(SealError) in
                 try sink.write(Data(text.utf8))
             }
         }
-        if output != nil { Terminal.warn("Public key: \(identity.recipient)") }
+        if output != nil { Terminal.warn("Public key: \(recipient)") }
     }
 }

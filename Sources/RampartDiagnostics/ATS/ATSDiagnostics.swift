@@ -1,0 +1,173 @@
+import Foundation
+import NIOCore
+import RampartHTTP
+import RampartPolicy
+import RampartTrust
+import X509
+
+/// ATS diagnostics of a live server, what `nscurl --ats-diagnostics --verbose` does on macOS, on
+/// any platform: each configuration of nscurl's matrix is a real request through ``HTTPClient``
+/// with that ATS dictionary, run concurrently over a bounded number of connections; then the
+/// served chain, the ATS certificate rules it breaks, Certificate Transparency (with a log list),
+/// the smallest exception that loads the URL, and the fix on the server.
+///
+/// Local hosts (IP literals, `localhost`, `.local` names) are diagnosed as if they were public
+/// hosts (``ATSOSGeneration/ios17``'s reading), so that a server tested on loopback is judged as it
+/// will be once deployed.
+///
+/// ```swift
+/// var diagnostics = ATSDiagnostics()
+/// diagnostics.anchors = .systemPlus([corporateRoot])
+/// let diagnosis = try await diagnostics.diagnose(URL(string: "https://legacy.example.com/")!)
+/// print(diagnosis.defaultPasses, diagnosis.minimalException as Any, diagnosis.serverFix ?? "")
+/// ```
+public struct ATSDiagnostics: Sendable {
+    /// The roots that validate the chain (the system's by default; add a corporate root).
+    public var anchors: TrustAnchors
+    /// The app's own ATS dictionary, tried first, pins included; `source` names it in reports.
+    public var app: (configuration: ATSConfiguration, source: String)?
+    /// For the connection, the handshake and the response head of each configuration.
+    public var timeout: Duration
+    /// How many configurations run at once.
+    public var maxConnections: Int
+    /// Checks the served leaf's SCTs when set (and enforces CT where the app's dictionary asks).
+    public var certificateTransparency: CertificateTransparencyChecker?
+    /// Which OS's ATS rules decide.
+    public var os: ATSOSGeneration
+
+    public init(
+        anchors: TrustAnchors = .system, app: (configuration: ATSConfiguration, source: String)? = nil,
+        timeout: Duration = .seconds(10), maxConnections: Int = 6,
+        certificateTransparency: CertificateTransparencyChecker? = nil, os: ATSOSGeneration = .ios17
+    ) {
+        self.anchors = anchors
+        self.app = app
+        self.timeout = timeout
+        self.maxConnections = max(1, maxConnections)
+        self.certificateTransparency = certificateTransparency
+        self.os = os
+    }
+
+    /// Runs every configuration against `url` and reads the served chain.
+    ///
+    /// - Throws: ``ATSDiagnosticsError/unreachable(host:port:detail:)`` when no configuration
+    ///   could open a TCP connection; ``ATSDiagnosticsError/unsupportedURL(_:)``.
+    public func diagnose(_ url: URL) async throws(ATSDiagnosticsError) -> ATSDiagnosis {
+        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let rawHost = url.host, !rawHost.isEmpty
+        else { throw .unsupportedURL(url.absoluteString) }
+        let host = ATSHost(rawHost).name
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        var configurations = ATSDiagnosticConfiguration.matrix(host: host)
+        if let app {
+            configurations.insert(
+                ATSDiagnosticConfiguration(
+                    section: "The app's own configuration", name: "App Info.plist",
+                    kind: .app(app.configuration, source: app.source), host: host), at: 0)
+        }
+        async let served = scheme == "https" ? servedChain(host: rawHost, port: port) : .success([])
+        let runs = await run(configurations, url: url)
+        if runs.allSatisfy({ Self.isUnreachable($0.failure) }), let failure = runs.first?.failure {
+            throw .unreachable(host: host, port: port, detail: "\(failure)")
+        }
+        var notes: [String] = []
+        if ATSHost(rawHost).isLocal {
+            notes.append(
+                "\(host) is a local host: iOS lets apps reach local hosts without ATS unless the app's "
+                    + "dictionary says otherwise; diagnosed here as if it were a public host")
+        }
+        var chain: [EncodedCertificate] = []
+        switch await served {
+        case .success(let certificates): chain = certificates
+        case .failure(let error): notes.append("the served chain could not be read: \(error)")
+        }
+        let summarized = chain.compactMap { encoded in (try? CertificateSummary(encoded)).map { (encoded, $0) } }
+        let summaries = summarized.map(\.1)
+        // swift-certificates refuses weak keys (RSA under 2048 bits…): their summary names the weakness.
+        var violations = ATSCertificateRules.violations(
+            in: chain.compactMap(\.certificate).filter { !Self.isSelfIssued($0) }
+        ).map(\.description)
+        for (encoded, summary) in summarized where encoded.certificate == nil {
+            violations += summary.weaknesses.map { "\(summary.subject): \($0)" }
+        }
+        var transparency: CTDecision?
+        if let checker = certificateTransparency, let leaf = chain.first {
+            transparency = checker.check(leaf: leaf, issuer: chain.dropFirst().first)
+        }
+        return ATSDiagnosis(
+            url: url, host: host, port: port, runs: runs, chain: summaries,
+            certificateRuleViolations: violations, transparency: transparency, notes: notes)
+    }
+
+    /// The configurations' results, in their order, at most `maxConnections` at a time.
+    private func run(_ configurations: [ATSDiagnosticConfiguration], url: URL) async -> [ATSDiagnosticRun] {
+        await withTaskGroup(of: (Int, ATSDiagnosticRun).self) { group in
+            var next = 0
+            var results: [ATSDiagnosticRun?] = Array(repeating: nil, count: configurations.count)
+            func start() {
+                let index = next
+                next += 1
+                group.addTask { (index, await load(url, with: configurations[index])) }
+            }
+            while next < min(maxConnections, configurations.count) { start() }
+            for await (index, run) in group {
+                results[index] = run
+                if next < configurations.count { start() }
+            }
+            return results.compactMap { $0 }
+        }
+    }
+
+    /// One request through a client configured with `configuration`'s dictionary.
+    private func load(_ url: URL, with configuration: ATSDiagnosticConfiguration) async -> ATSDiagnosticRun {
+        var settings = HTTPClientConfiguration()
+        settings.policy = ATSPolicy(configuration.configuration, os: os)
+        settings.anchors = anchors
+        settings.timeouts = HTTPTimeouts(all: timeout)
+        settings.followsRedirects = false
+        settings.certificateTransparency = certificateTransparency
+        settings.userAgent = "Rampart-ATS-Diagnostics"
+        let client: HTTPClient
+        do {
+            client = try HTTPClient(configuration: settings)
+        } catch {
+            return ATSDiagnosticRun(
+                configuration: configuration, passed: false, reason: "the configuration cannot be used: \(error)")
+        }
+        defer { client.shutdown() }
+        do {
+            let response = try await client.execute(HTTPRequest(url: url))
+            await response.body.discard()
+            return ATSDiagnosticRun(
+                configuration: configuration, passed: true, tlsVersion: response.connection.tlsVersion,
+                cipherSuite: response.connection.cipherSuite, status: response.status)
+        } catch {
+            return ATSDiagnosticRun(configuration: configuration, passed: false, reason: "\(error)", failure: error)
+        }
+    }
+
+    /// The chain as served, read by an untrusting probe that accepts any TLS version.
+    private func servedChain(host: String, port: Int) async -> Result<[EncodedCertificate], any Error> {
+        do {
+            let seconds =
+                Int64(timeout.components.seconds) * 1_000_000_000
+                + timeout.components.attoseconds / 1_000_000_000
+            let der = try await ServedChainProbe.fetchDER(host: host, port: port, timeout: .nanoseconds(seconds))
+            return .success(try der.map { try EncodedCertificate(derEncoded: $0) })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func isUnreachable(_ failure: HTTPClientError?) -> Bool {
+        switch failure {
+        case .connectionFailed?: return true
+        case .timeout(let phase, _, _)?: return phase == .connect
+        default: return false
+        }
+    }
+
+    private static func isSelfIssued(_ certificate: Certificate) -> Bool {
+        certificate.subject == certificate.issuer
+    }
+}

@@ -1,0 +1,129 @@
+import Crypto
+import Foundation
+import RampartSeal
+
+/// End-to-end encryption between users (module `RampartE2E`): HPKE (RFC 9180, swift-crypto) wraps a
+/// random file key once per recipient, age's STREAM seals the body in 64 KiB chunks under a key bound
+/// to the whole header, and an optional sender signature (Ed25519, plus ML-DSA-65 for post-quantum
+/// identities) ends the plaintext. The format is docs/E2E-ENVELOPE.md.
+///
+/// Entry points: ``E2EIdentity`` (generate, parse, ``E2EIdentityFile``, ``E2EVaultIdentity``),
+/// ``E2EPublicKey``, ``E2E/seal(_:to:from:aead:)``, ``E2E/open(_:with:from:)``, ``E2ESafetyNumber``.
+///
+/// ```swift
+/// let alice = try E2EIdentity.generate(.postQuantum)
+/// let bob = try E2EIdentity.generate(.postQuantum)
+/// let sealed = try E2E.seal(Data("meet at noon".utf8), to: [bob.publicKey], from: alice)
+/// let message = try E2E.open(sealed, with: bob, from: alice.publicKey)   // throws wrongSender otherwise
+/// ```
+public enum E2E {
+    /// Seals `message` to every recipient, signed by `sender` when given (anonymous otherwise).
+    public static func seal(
+        _ message: some DataProtocol, to recipients: [E2EPublicKey], from sender: E2EIdentity? = nil,
+        aead: E2EKeyWrapAEAD = .chaCha20Poly1305
+    ) throws(E2EError) -> Data {
+        var source = DataSource(Data(message))
+        var sink = DataSink()
+        try seal(from: &source, to: &sink, recipients: recipients, sender: sender, aead: aead)
+        return sink.data
+    }
+
+    /// Opens an envelope with `identity`; with `expected`, a message not signed by that key is refused.
+    public static func open(
+        _ sealed: some DataProtocol, with identity: E2EIdentity, from expected: E2EPublicKey? = nil
+    ) throws(E2EError) -> E2EMessage {
+        var source = DataSource(Data(sealed))
+        var sink = DataSink()
+        let sender = try open(from: &source, to: &sink, identity: identity, expected: expected)
+        return E2EMessage(plaintext: sink.data, sender: sender)
+    }
+
+    /// Streams `source` into an envelope written to `sink`, in constant memory.
+    public static func seal(
+        from source: inout some ByteSource, to sink: inout some ByteSink, recipients: [E2EPublicKey],
+        sender: E2EIdentity? = nil, aead: E2EKeyWrapAEAD = .chaCha20Poly1305
+    ) throws(E2EError) {
+        guard let kind = recipients.first?.kind else {
+            throw .invalidKey("no recipients: give at least one public key")
+        }
+        guard recipients.allSatisfy({ $0.kind == kind }) else {
+            throw .invalidKey(
+                "the recipients mix key kinds (\(Set(recipients.map(\.kind.description)).sorted().joined(separator: ", "))); "
+                    + "one envelope has one suite: seal separately per kind")
+        }
+        guard recipients.count <= E2EEnvelope.maximumRecipients else {
+            throw .invalidKey(
+                "\(recipients.count) recipients; an envelope holds at most \(E2EEnvelope.maximumRecipients)")
+        }
+        let aeadID: UInt16
+        switch kind {
+        case .classic: aeadID = aead == .aes256GCM ? 0x0002 : 0x0003
+        case .nist: aeadID = 0x0002
+        case .postQuantum: aeadID = 0x0003
+        }
+        let fileKey = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        var envelope = E2EEnvelope(
+            kind: kind, aeadID: aeadID,
+            entries: recipients.map { _ in E2EEnvelope.Entry(enc: Data(), wrappedKey: Data()) },
+            nonce: SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
+        let aad = envelope.prefix
+        for (index, recipient) in recipients.enumerated() {
+            let (enc, wrapped) = try recipient.wrap(fileKey, suite: envelope.suite, aad: aad)
+            envelope.entries[index] = E2EEnvelope.Entry(enc: enc, wrappedKey: wrapped)
+        }
+        let header = envelope.encoded
+        var plaintext = E2ESigningSource(source, sender: sender, headerHash: Data(SHA256.hash(data: header)))
+        do {
+            try sink.write(header)
+            try AgeStream.seal(from: &plaintext, to: &sink, key: envelope.payloadKey(fileKey: fileKey))
+        } catch {
+            throw .io(error)
+        }
+    }
+
+    /// Streams an envelope from `source` into `sink` and returns its signer (`nil`: anonymous).
+    ///
+    /// Chunks reach `sink` only once they authenticated; the sender's signature is checked at the
+    /// end, so write to a destination that keeps nothing unless this returns (``SealDestination``
+    /// with `holdUntilDone: true`).
+    public static func open(
+        from source: inout some ByteSource, to sink: inout some ByteSink, identity: E2EIdentity,
+        expected: E2EPublicKey? = nil
+    ) throws(E2EError) -> E2EPublicKey? {
+        var input = BufferedSource(source)
+        let envelope = try E2EEnvelope.parse(from: &input)
+        guard envelope.kind == identity.kind else {
+            throw .notARecipient(
+                "the message is sealed to \(envelope.kind) keys; this identity is \(identity.kind)")
+        }
+        var fileKey: Data?
+        let aad = envelope.prefix
+        for entry in envelope.entries where fileKey == nil {
+            if let key = identity.unwrap(enc: entry.enc, ciphertext: entry.wrappedKey, suite: envelope.suite, aad: aad),
+                key.count == E2EEnvelope.fileKeySize
+            {
+                fileKey = key
+            }
+        }
+        guard let fileKey else {
+            throw .notARecipient(
+                "none of the \(envelope.entries.count) recipient entries opens with \(identity.publicKey.keyID); "
+                    + "the message is for someone else (or its header was altered)")
+        }
+        let headerHash = Data(SHA256.hash(data: envelope.encoded))
+        var opening = E2EOpeningSink(sink, expected: expected, headerHash: headerHash)
+        do {
+            try AgeStream.open(from: &input, to: &opening, key: envelope.payloadKey(fileKey: fileKey))
+        } catch {
+            if let failure = opening.failure { throw failure }
+            if let output = opening.outputFailure { throw .io(output) }
+            switch error {
+            case .io, .brokenPipe, .notFound, .cannotCreateOutput: throw .io(error)
+            default: throw .tampered("the body does not authenticate: \(error.context.detail)")
+            }
+        }
+        try opening.finish()
+        sink = opening.outer
+        return opening.sender
+    }
+}

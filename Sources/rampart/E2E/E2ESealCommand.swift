@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import RampartE2E
+import RampartSeal
+
+/// `rampart e2e seal`: a message to one or more public keys, signed with `--from IDENTITY`.
+struct E2ESealCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seal",
+        abstract: "Seal a message to public keys (anonymous, or signed with --from).",
+        discussion: """
+            Reads IN (or standard input), writes OUT (or standard output); OUT appears only when sealing
+            finished. Every recipient must be of one kind (rampart1…, rampartnist1… or rampartpq1…).
+              rampart e2e seal -r rampart1… -r rampart1… --from alice.key -o msg.e2e notes.txt
+            Exit codes: 2 usage, 65 bad public or identity key, 66 missing input, 73 cannot create output,
+            74 I/O, 141 closed pipe.
+            """)
+
+    @Option(name: [.customShort("r"), .customLong("recipient")], help: "A recipient's public key; repeatable.")
+    var recipients: [String] = []
+    @Option(name: .customLong("from"), help: "Sign with the identity in FILE (the recipients see who sent it).")
+    var from: String?
+    @Flag(
+        name: .customLong("aes"),
+        help: "Wrap the file key with AES-256-GCM instead of ChaCha20-Poly1305 (classic keys).")
+    var aes = false
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.")
+    var output: String?
+    @Flag(help: "Replace OUT if it exists.")
+    var force = false
+    @Argument(help: "The message file; standard input when absent or '-'.")
+    var input: String?
+
+    func validate() throws {
+        if recipients.isEmpty { throw ValidationError("give at least one -r PUBLIC_KEY") }
+        if (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError("refusing to write a binary message to a terminal; use -o FILE or a pipe")
+        }
+    }
+
+    func run() throws {
+        let keys = try recipients.map(E2EPublicKeyArgument.parse)
+        let sender = try from.map { path in try E2EFailure.run { () throws(E2EError) in try E2EIdentityFile.read(path) }
+        }
+        let destination = try SealInput.destination(output, input: input, force: force)
+        var source = try SealInput.open(input)
+        var failure: E2EError?
+        try E2EFailure.run { () throws(E2EError) in
+            do throws(SealError) {
+                try destination.write { (sink: inout any ByteSink) throws(SealError) in
+                    do throws(E2EError) {
+                        try E2E.seal(
+                            from: &source, to: &sink, recipients: keys, sender: sender,
+                            aead: aes ? .aes256GCM : .chaCha20Poly1305)
+                    } catch {
+                        if case .io(let underlying) = error { throw underlying }
+                        failure = error
+                        throw .invalidParameter("\(error)")
+                    }
+                }
+            } catch {
+                throw failure ?? .io(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import RampartDiagnostics
+import RampartTrust
+
+/// `rampart pin verify`'s report, per pinned domain.
+struct PinVerifyReport: Encodable {
+    struct Pin: Encodable {
+        var pin: String
+        var matches: [String]
+        var backup: Bool
+        var daysToExpiry: Int?
+    }
+
+    struct Domain: Encodable {
+        var domain: String
+        var host: String
+        var port: Int
+        var passes: Bool
+        var unreachable: Bool
+        var pins: [Pin]
+        var backupPins: Int
+        var daysToExpiry: Int?
+        var problems: [String]
+
+        init(_ health: PinHealth) {
+            domain = health.domain
+            host = health.host
+            port = health.port
+            passes = health.passes
+            unreachable = false
+            pins = health.pins.map {
+                Pin(pin: $0.pin, matches: $0.subjects, backup: $0.positions.isEmpty, daysToExpiry: $0.daysToExpiry)
+            }
+            backupPins = health.backupPins.count
+            daysToExpiry = health.daysToExpiry
+            problems = health.problems
+        }
+
+        init(unreachable pinned: PinnedHost, host: String, port: Int, reason: String) {
+            domain = pinned.domain
+            self.host = host
+            self.port = port
+            passes = false
+            unreachable = true
+            pins = pinned.pins.map { Pin(pin: $0.displayName, matches: [], backup: false, daysToExpiry: nil) }
+            backupPins = 0
+            daysToExpiry = nil
+            problems = ["cannot check: \(reason)"]
+        }
+    }
+
+    var domains: [Domain]
+    var warnDays: Int
+    var healthy: Bool { domains.allSatisfy { $0.passes && $0.problems.isEmpty } }
+
+    private enum CodingKeys: String, CodingKey { case domains, warnDays, healthy }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(domains, forKey: .domains)
+        try container.encode(warnDays, forKey: .warnDays)
+        try container.encode(healthy, forKey: .healthy)
+    }
+
+    func text(paint: (String, Int) -> String) -> String {
+        var lines: [String] = []
+        for domain in domains {
+            let ok = domain.passes && domain.problems.isEmpty
+            lines.append(
+                "\(domain.domain) (\(domain.host):\(domain.port)): " + (ok ? paint("OK", 32) : paint("FAIL", 31)))
+            for pin in domain.pins {
+                let use =
+                    pin.backup
+                    ? "backup (matches no served certificate)"
+                    : pin.matches.isEmpty ? "not checked" : "matches \(pin.matches.joined(separator: ", "))"
+                let days = pin.daysToExpiry.map { ", expires in \($0) days" } ?? ""
+                lines.append("  \(pin.pin): \(use)\(days)")
+            }
+            lines += domain.problems.map { "  problem: \($0)" }
+        }
+        lines.append(healthy ? "All pinned domains are healthy." : "Some pinned domains would fail or soon could.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
