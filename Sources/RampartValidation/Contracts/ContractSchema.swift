@@ -120,21 +120,43 @@ struct ContractField: Sendable {
 /// One contract type: its fields by JSON key.
 final class ContractNode: @unchecked Sendable {
     /// The UTF-8 bytes of each key, and its field, for the pre-scan's byte comparisons.
-    var keyBytes: [[UInt8]] = []
-    var fieldList: [ContractField] = []
+    var keyBytes: [[UInt8]] = [] {
+        didSet {
+            keyBlob = keyBytes.flatMap { $0 }
+            var start = 0
+            keySpans = keyBytes.map { key in
+                defer { start += key.count }
+                return (start, key.count)
+            }
+        }
+    }
+    /// Every key's bytes end to end, and where each starts: the pre-scan compares a key with one
+    /// buffer instead of an array per key (each of which would be retained and released).
+    private var keyBlob: [UInt8] = []
+    private var keySpans: [(start: Int, count: Int)] = []
+    var fieldList: [ContractField] = [] {
+        didSet {
+            checkKinds = fieldList.map { $0.check?.kind }
+            children = fieldList.map { $0.child.map { Unmanaged.passUnretained($0) } }
+        }
+    }
+    /// Each field's check kind and child node, read by the pre-scan for every token without
+    /// copying a field (whose closure and child would be retained and released each time). The
+    /// children are unretained: `fieldList` keeps them alive as long as this node.
+    private(set) var checkKinds: [ContractCheck.Kind?] = []
+    private(set) var children: [Unmanaged<ContractNode>?] = []
     var unknownKeys: UnknownKeyPolicy = .reject
 
     /// The index of the field declared under `key` (its bytes as written between the quotes), or -1.
     func fieldIndex(_ key: UnsafeRawBufferPointer) -> Int {
-        for (index, candidate) in keyBytes.enumerated() where candidate.count == key.count {
-            if key.isEmpty { return index }
-            let same = candidate.withUnsafeBytes { bytes in
-                guard let a = bytes.baseAddress, let b = key.baseAddress else { return false }
-                return memcmp(a, b, key.count) == 0
+        keyBlob.withUnsafeBytes { blob in
+            for (index, span) in keySpans.enumerated() where span.count == key.count {
+                if key.isEmpty { return index }
+                guard let a = blob.baseAddress, let b = key.baseAddress else { continue }
+                if memcmp(a + span.start, b, key.count) == 0 { return index }
             }
-            if same { return index }
+            return -1
         }
-        return -1
     }
 }
 

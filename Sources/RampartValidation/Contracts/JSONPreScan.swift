@@ -41,18 +41,19 @@ struct JSONPreScan {
         }
     }
 
-    private func field(of frame: Frame) -> ContractField? {
-        guard let node = frame.node, frame.field >= 0 else { return nil }
-        return node._withUnsafeGuaranteedRef { $0.fieldList[frame.field] }
-    }
-
     /// The Bounded check of the field an object frame is reading, without copying the whole field.
     private func check(of frame: Frame, _ kind: ContractCheck.Kind) -> ContractCheck? {
         guard let node = frame.node, frame.field >= 0 else { return nil }
         return node._withUnsafeGuaranteedRef { node in
-            guard let check = node.fieldList[frame.field].check, check.kind == kind else { return nil }
-            return check
+            guard node.checkKinds[frame.field] == kind else { return nil }
+            return node.fieldList[frame.field].check
         }
+    }
+
+    /// The contract node of `frame`'s current field's value, unretained.
+    private func child(of frame: Frame) -> Unmanaged<ContractNode>? {
+        guard let node = frame.node, frame.field >= 0 else { return nil }
+        return node._withUnsafeGuaranteedRef { $0.children[frame.field] }
     }
 
     private func run(_ buffer: UnsafeRawBufferPointer, base: UnsafeRawPointer) throws(ContractViolation) {
@@ -81,8 +82,8 @@ struct JSONPreScan {
                         frame.node = top.node
                         frame.owner = top.owner
                         frame.ownerField = top.ownerField
-                    } else if let field = field(of: top) {
-                        frame.node = field.child.map { Unmanaged.passUnretained($0) }
+                    } else if top.node != nil, top.field >= 0 {
+                        frame.node = child(of: top)
                         frame.owner = top.node
                         frame.ownerField = top.field
                     }
