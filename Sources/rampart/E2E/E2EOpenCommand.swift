@@ -34,22 +34,9 @@ struct E2EOpenCommand: ParsableCommand {
         let own = try E2EFailure.run { () throws(E2EError) in try E2EIdentityFile.read(path) }
         let destination = try SealInput.destination(output, input: input, force: force)
         var source = try SealInput.open(input)
-        var failure: E2EError?
         var sender: E2EPublicKey?
-        try E2EFailure.run { () throws(E2EError) in
-            do throws(SealError) {
-                try destination.write(holdUntilDone: true) { (sink: inout any ByteSink) throws(SealError) in
-                    do throws(E2EError) {
-                        sender = try E2E.open(from: &source, to: &sink, identity: own, expected: expected)
-                    } catch {
-                        if case .io(let underlying) = error { throw underlying }
-                        failure = error
-                        throw .invalidParameter("\(error)")
-                    }
-                }
-            } catch {
-                throw failure ?? .io(error)
-            }
+        try E2EFailure.write(to: destination, holdUntilDone: true) { (sink: inout any ByteSink) throws(E2EError) in
+            sender = try E2E.open(from: &source, to: &sink, identity: own, expected: expected)
         }
         Terminal.warn(sender.map { "signed by \($0.keyID) (\($0.kind))" } ?? "anonymous sender (not signed)")
     }

@@ -44,23 +44,9 @@ struct E2ESealCommand: ParsableCommand {
         }
         let destination = try SealInput.destination(output, input: input, force: force)
         var source = try SealInput.open(input)
-        var failure: E2EError?
-        try E2EFailure.run { () throws(E2EError) in
-            do throws(SealError) {
-                try destination.write { (sink: inout any ByteSink) throws(SealError) in
-                    do throws(E2EError) {
-                        try E2E.seal(
-                            from: &source, to: &sink, recipients: keys, sender: sender,
-                            aead: aes ? .aes256GCM : .chaCha20Poly1305)
-                    } catch {
-                        if case .io(let underlying) = error { throw underlying }
-                        failure = error
-                        throw .invalidParameter("\(error)")
-                    }
-                }
-            } catch {
-                throw failure ?? .io(error)
-            }
+        try E2EFailure.write(to: destination) { (sink: inout any ByteSink) throws(E2EError) in
+            try E2E.seal(
+                from: &source, to: &sink, recipients: keys, sender: sender, aead: aes ? .aes256GCM : .chaCha20Poly1305)
         }
     }
 }
