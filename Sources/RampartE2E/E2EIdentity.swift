@@ -42,21 +42,13 @@ public struct E2EIdentity: Sendable {
 
     /// Parses the `RAMPART-SECRET-KEY-…1…` form (the secret never appears in an error).
     public init(_ text: String) throws(E2EError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let decoded: (humanReadablePart: String, data: [UInt8])
-        do {
-            decoded = try Bech32.decode(trimmed)
-        } catch {
-            throw .invalidKey("an identity is not valid Bech32: it \(error)")
-        }
-        guard trimmed.uppercased() == trimmed,
-            let kind = E2EKeyKind.allCases.first(where: { $0.secretPrefix.lowercased() == decoded.humanReadablePart })
-        else {
-            throw .invalidKey(
+        let (kind, secret) = try E2EKeyKind.decodeLine(
+            text, uppercase: true, prefix: { $0.secretPrefix.lowercased() },
+            notBech32: { _ in "an identity is not valid Bech32" },
+            wrongForm: { _ in
                 "an identity is not an uppercase RAMPART-SECRET-KEY-…1… line (a public key or an age key does not go here)"
-            )
-        }
-        try self.init(kind: kind, secret: Data(decoded.data))
+            })
+        try self.init(kind: kind, secret: secret)
     }
 
     init(kind: E2EKeyKind, secret: Data) throws(E2EError) {

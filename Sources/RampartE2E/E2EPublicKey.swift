@@ -30,21 +30,14 @@ public struct E2EPublicKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses the one-line form.
     public init(_ text: String) throws(E2EError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let decoded: (humanReadablePart: String, data: [UInt8])
-        do {
-            decoded = try Bech32.decode(trimmed)
-        } catch {
-            throw .invalidKey("'\(trimmed.prefix(20))…' is not a Rampart public key: it \(error)")
-        }
-        guard trimmed.lowercased() == trimmed,
-            let kind = E2EKeyKind.allCases.first(where: { $0.publicPrefix == decoded.humanReadablePart })
-        else {
-            throw .invalidKey(
-                "'\(trimmed.prefix(20))…' is not a Rampart public key (expected lowercase rampart1…, rampartnist1… "
-                    + "or rampartpq1…); a secret key or an age key does not go here")
-        }
-        try self.init(kind: kind, bytes: Data(decoded.data))
+        let (kind, bytes) = try E2EKeyKind.decodeLine(
+            text, uppercase: false, prefix: \.publicPrefix,
+            notBech32: { "'\($0.prefix(20))…' is not a Rampart public key" },
+            wrongForm: {
+                "'\($0.prefix(20))…' is not a Rampart public key (expected lowercase rampart1…, rampartnist1… "
+                    + "or rampartpq1…); a secret key or an age key does not go here"
+            })
+        try self.init(kind: kind, bytes: bytes)
     }
 
     /// Parses the bytes of a key of `kind` (KEM key ‖ signing keys), checking every part.
