@@ -113,7 +113,7 @@ struct ATSDiagnoseReport: Encodable {
             lines.append("  \(index) \(certificate.subject)")
             lines.append("    issuer: \(certificate.issuer)")
             lines.append(
-                "    key: \(certificate.keyType) \(certificate.keyBits) bits, signed with \(certificate.signatureAlgorithm), \(expiry)"
+                "    key: \(certificate.keyType) \(certificate.keyBits) bits, signed with \(certificate.signatureAlgorithm.replacingOccurrences(of: "SignatureAlgorithm.", with: "")), \(expiry)"
             )
             lines.append("    pin: \(certificate.spkiPin)")
             for weakness in certificate.weaknesses { lines.append("    weak: \(weakness)") }
