@@ -51,24 +51,34 @@ struct FetchHostileInputTests {
         }
     }
 
-    /// Writes `bytes` into the FIFO once a reader has opened it, never blocking a thread: a
-    /// blocking open would wait forever (and hold one of the test runner's threads) if the reader
-    /// never came.
+    /// Writes `bytes` into the FIFO once a reader has opened it. On a thread of its own: the
+    /// client (another process) gives up after `--max-time`, so the writer must keep time even
+    /// when every task thread of the test runner is busy with CPU-heavy suites; and an open that
+    /// never finds a reader gives up after 60 s instead of holding a thread forever.
     static func writeWhenRead(_ fifo: String, _ bytes: Data) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        var descriptor: Int32 = -1
-        while descriptor < 0 {
-            descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
-            guard descriptor < 0 else { break }
-            guard errno == ENXIO, ContinuousClock.now < deadline else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fifo])
+        let failure: String? = await DedicatedThread.run("fifo writer") {
+            let deadline = ContinuousClock.now + .seconds(60)
+            var descriptor: Int32 = -1
+            while descriptor < 0 {
+                descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+                guard descriptor < 0 else { break }
+                let error = errno
+                guard error == ENXIO, ContinuousClock.now < deadline else {
+                    return "cannot open \(fifo) for writing: \(String(cString: strerror(error)))"
+                }
+                usleep(20_000)
             }
-            try await Task.sleep(for: .milliseconds(50))
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            do {
+                try handle.write(contentsOf: bytes)
+                try handle.close()
+                return nil
+            } catch {
+                return "cannot write \(fifo): \(error)"
+            }
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        try handle.write(contentsOf: bytes)
-        try handle.close()
+        if let failure { throw CocoaError(.fileWriteUnknown, userInfo: [NSDebugDescriptionErrorKey: failure]) }
     }
 
     @Test("-d @- from /dev/zero streams and stops at --max-upload-bytes, bounded in time and memory")

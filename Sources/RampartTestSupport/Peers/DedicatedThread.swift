@@ -10,9 +10,9 @@ import Foundation
 /// let status = await DedicatedThread.run("wait for nginx") { process.waitUntilExit(); return process.terminationStatus }
 /// DedicatedThread.start("drain stdout", in: group) { drain(pipe) }
 /// ```
-enum DedicatedThread {
+public enum DedicatedThread {
     /// Starts `work` on a new thread; `group`, when given, is entered now and left when `work` ends.
-    static func start(_ name: String, in group: DispatchGroup? = nil, _ work: @escaping @Sendable () -> Void) {
+    public static func start(_ name: String, in group: DispatchGroup? = nil, _ work: @escaping @Sendable () -> Void) {
         group?.enter()
         let thread = Thread {
             work()
@@ -23,7 +23,7 @@ enum DedicatedThread {
     }
 
     /// Runs `work` on a new thread and returns its result to the awaiting task.
-    static func run<Value: Sendable>(_ name: String, _ work: @escaping @Sendable () -> Value) async -> Value {
+    public static func run<Value: Sendable>(_ name: String, _ work: @escaping @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { continuation in
             start(name) { continuation.resume(returning: work()) }
         }
