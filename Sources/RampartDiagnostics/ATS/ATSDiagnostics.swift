@@ -149,10 +149,7 @@ public struct ATSDiagnostics: Sendable {
     /// The chain as served, read by an untrusting probe that accepts any TLS version.
     private func servedChain(host: String, port: Int) async -> Result<[EncodedCertificate], any Error> {
         do {
-            let seconds =
-                Int64(timeout.components.seconds) * 1_000_000_000
-                + timeout.components.attoseconds / 1_000_000_000
-            let der = try await ServedChainProbe.fetchDER(host: host, port: port, timeout: .nanoseconds(seconds))
+            let der = try await ServedChainProbe.fetchDER(host: host, port: port, timeout: TimeAmount(timeout))
             return .success(try der.map { try EncodedCertificate(derEncoded: $0) })
         } catch {
             return .failure(error)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import RampartTrust
 
 /// Checks pinned domains against the servers that serve them, before a release: connect, validate,
@@ -35,10 +36,8 @@ public struct PinHealthCheck: Sendable {
     {
         let host = address?.host ?? pinned.domain
         let port = address?.port ?? 443
-        let nanoseconds =
-            Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
         let served = try await ServedChainProbe.fetchDER(
-            host: host, port: port, serverName: pinned.domain, timeout: .nanoseconds(nanoseconds))
+            host: host, port: port, serverName: pinned.domain, timeout: TimeAmount(timeout))
         let evaluator = TrustEvaluator(anchors: anchors, pinning: [pinned])
         let decision = await evaluator.evaluate(derChain: served, host: pinned.domain, at: time)
         var problems: [String] = []

@@ -53,17 +53,7 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
                 status: .usage)
         }
         var diagnostics = ATSDiagnostics(timeout: .milliseconds(Int64(timeout * 1000)))
-        var roots: [Certificate] = []
-        for path in caFiles {
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CommandFailure("--ca \(path): no such file", status: .noInput)
-            }
-            do {
-                roots += try CertificateFile.read(URL(fileURLWithPath: path))
-            } catch {
-                throw CommandFailure("--ca \(path): \(error)", status: .dataError)
-            }
-        }
+        let roots = try ExtraRoots.read(caFiles)
         if !roots.isEmpty { diagnostics.anchors = .systemPlus(roots) }
         if let policy {
             guard FileManager.default.fileExists(atPath: policy) else {

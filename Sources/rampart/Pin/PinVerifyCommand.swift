@@ -56,15 +56,7 @@ struct PinVerifyCommand: AsyncParsableCommand {
         guard !hosts.isEmpty else {
             throw CommandFailure("\(policy ?? pins ?? "the file") pins no domain", status: .dataError)
         }
-        var roots: [Certificate] = []
-        for path in caFiles {
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CommandFailure("--ca \(path): no such file", status: .noInput)
-            }
-            do { roots += try CertificateFile.read(URL(fileURLWithPath: path)) } catch {
-                throw CommandFailure("--ca \(path): \(error)", status: .dataError)
-            }
-        }
+        let roots = try ExtraRoots.read(caFiles)
         let addresses = Dictionary(connect.compactMap(Self.address).map { ($0.domain, ($0.host, $0.port)) }) { $1 }
         let checker = PinHealthCheck(
             anchors: roots.isEmpty ? .system : .systemPlus(roots), warningDays: warnDays,
