@@ -105,7 +105,9 @@ struct ContractDecoderTests {
         let small = ContractDecoder(limits: JSONLimits(maxBytes: 200, maxDepth: 4, maxStringBytes: 10, maxElements: 3))
         #expect(refusal(ShopPage.self, String(repeating: " ", count: 201), decoder: small)?.rule == .tooManyBytes)
         #expect(refusal([[[[[Int]]]]].self, "[[[[[1]]]]]", decoder: small)?.rule == .tooDeep)
-        #expect(refusal([String].self, #"["12345678901"]"#, decoder: small)?.rule == .stringTooLong)
+        #expect(
+            refusal([String].self, #"["1","12345678901"]"#, decoder: small).map { ($0.rule, $0.keyPath) }
+                ?? (.invalidValue, "") == (.stringTooLong, "[1]"))
         #expect(
             refusal([Int].self, "[1,2,3,4]", decoder: small).map { ($0.rule, $0.keyPath) } ?? (.invalidValue, "") == (
                 .tooManyElements, "[3]"
@@ -134,5 +136,77 @@ struct ContractDecoderTests {
     @Test func limitsOnlyCheck() throws {
         try decoder.checkLimits(Data(#"{"a":[1,2,{"b":null}]}"#.utf8))
         #expect(throws: ContractViolation.self) { try decoder.checkLimits(Data(#"{"a":}"#.utf8)) }
+    }
+
+    @Test func escapedQuotesAndBackslashRunsEndStringsWhereJSONDoes() throws {
+        // The pre-scan finds a string's end by the parity of the backslashes before a quote.
+        let tight = ContractDecoder(limits: JSONLimits(maxBytes: 4096, maxDepth: 8, maxStringBytes: 64, maxElements: 8))
+        let cases: [(json: String, name: String)] = [
+            (#"{"name":"a\\","price":1,"tags":[]}"#, "a\\"),  // an escaped backslash, then the end
+            (#"{"name":"\"q\"","price":1,"tags":[]}"#, "\"q\""),  // escaped quotes inside
+            (#"{"name":"x\\\"y","price":1,"tags":[]}"#, "x\\\"y"),  // three backslashes: the quote is escaped
+            (#"{"name":"\u005c","price":1,"tags":[]}"#, "\\"),  // a backslash written as \u005c
+        ]
+        for (json, name) in cases {
+            let item = try tight.decode(ShopItem.self, from: Data(json.utf8))
+            #expect(item.name == name, "\(json)")
+        }
+        // A key hidden after an escaped quote is still read as a key, and refused as unknown.
+        let hidden = try #require(refusal(ShopItem.self, #"{"name":"a\",\"x","admin":1,"price":1,"tags":[]}"#))
+        #expect(hidden.rule == .unknownKey && hidden.keyPath == "admin")
+        #expect(refusal(ShopItem.self, #"{"name":"a\"}"#)?.rule == .malformedJSON)
+    }
+
+    @Test func keysInAnyOrderFindTheirFields() throws {
+        // Fields are looked up from the one after the previous key first; any order must still work.
+        let reversed = try decoder.decode(
+            ShopItem.self, from: Data(#"{"note":"n","tags":["t"],"price":7,"name":"Tea"}"#.utf8))
+        #expect(reversed.name == "Tea" && reversed.price == 7 && reversed.tags == ["t"] && reversed.note == "n")
+        let repeated = try #require(refusal(ShopItem.self, #"{"price":1,"price":2000000,"name":"a","tags":[]}"#))
+        #expect(repeated.rule == .outOfRange && repeated.keyPath == "price")
+        #expect(refusal(ShopItem.self, #"{"tags":[],"pric":1,"name":"a"}"#)?.keyPath == "pric")
+        #expect(refusal(ShopItem.self, #"{"tags":[],"":1,"name":"a"}"#)?.rule == .unknownKey)
+    }
+
+    @Test func nestingDeeperThanTheFirstFramesStillHoldsItsLimit() throws {
+        // The frame stack starts at 64 frames and grows: limits above that are kept exactly.
+        let deep = ContractDecoder(
+            limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 300, maxStringBytes: 64, maxElements: 8))
+        let ok = String(repeating: "[", count: 300) + "1" + String(repeating: "]", count: 300)
+        #expect(throws: Never.self) { try deep.checkLimits(Data(ok.utf8)) }
+        let over = "[" + ok + "]"
+        let violation = try #require(refusal([Int].self, over, decoder: deep))
+        #expect(violation.rule == .tooDeep && violation.offset == 300)
+        // A break found 200 levels down names every level of its path.
+        let long = String(repeating: "x", count: 65)
+        let buried = String(repeating: "[", count: 200) + #""\#(long)""# + String(repeating: "]", count: 200)
+        do {
+            try deep.checkLimits(Data(buried.utf8))
+            Issue.record("a 65-byte string passed a 64-byte limit")
+        } catch {
+            #expect(error.rule == .stringTooLong && error.keyPath == String(repeating: "[0]", count: 200))
+        }
+    }
+
+    @Test func lengthsAreRightAroundEveryWordBoundary() throws {
+        // ASCII runs are measured eight bytes at a time; a non-ASCII byte, an escape or a control byte
+        // anywhere must send the string to the exact count.
+        for length in 20...28 {
+            for position in 0..<length {
+                for odd in ["é", "\\n", "👩‍👩‍👧"] {
+                    var characters = Array(repeating: "a", count: length)
+                    characters[position] = odd
+                    let name = characters.joined()
+                    let json = #"{"name":"\#(name)","price":1,"tags":[]}"#
+                    let graphemes = length  // each replacement is one grapheme cluster
+                    let violation = refusal(ShopItem.self, json)
+                    if graphemes <= 24 {
+                        #expect(violation == nil, "\(json)")
+                    } else {
+                        #expect(violation?.description.contains("\(graphemes) grapheme clusters") == true, "\(json)")
+                    }
+                }
+            }
+        }
     }
 }

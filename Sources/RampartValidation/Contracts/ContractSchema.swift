@@ -15,23 +15,43 @@ struct ContractCheck: Sendable {
     /// bytes between the quotes; numbers their literal; arrays a buffer as long as their element count.
     let run: @Sendable (UnsafeRawBufferPointer) -> (ContractRule, String)?
 
-    /// The length of a JSON string's content in `unit`, without making a String when it is ASCII
-    /// without escapes (then only CR LF pairs make graphemes differ from bytes).
+    /// The length of a JSON string's content in `unit`, without making a String when it is printable
+    /// ASCII without escapes (one byte, scalar, UTF-16 unit and grapheme each), or when the unit is
+    /// UTF-8 bytes and nothing is escaped.
     static func length(_ raw: UnsafeRawBufferPointer, in unit: TextUnit) -> Int? {
-        var ascii = true
-        var crlf = 0
-        var previous: UInt8 = 0
-        for byte in raw {
-            if byte >= 0x80 || byte == UInt8(ascii: "\\") {
-                ascii = false
-                break
-            }
-            if byte == 0x0A, previous == 0x0D { crlf += 1 }
-            previous = byte
-        }
-        if ascii { return unit == .graphemeClusters ? raw.count - crlf : raw.count }
-        if unit == .utf8Bytes, !raw.contains(UInt8(ascii: "\\")) { return raw.count }
+        guard let base = raw.baseAddress else { return 0 }
+        if unit == .utf8Bytes, memchr(base, 0x5C, raw.count) == nil { return raw.count }
+        if isPlainASCII(raw) { return raw.count }
         return decodeString(raw).map { unit.length(of: $0) }
+    }
+
+    /// Whether every byte is printable ASCII other than a backslash (0x20...0x7F, not 0x5C), eight
+    /// bytes at a time. Control bytes are excluded so that a raw CR LF (invalid JSON, but measured
+    /// all the same) is counted as one grapheme by the slow path.
+    static func isPlainASCII(_ raw: UnsafeRawBufferPointer) -> Bool {
+        guard let base = raw.baseAddress else { return true }
+        let count = raw.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let backslashes: UInt64 = ones &* 0x5C
+        let spaces: UInt64 = ones &* 0x20
+        var index = 0
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // The high bit of a lane is set by a byte ≥ 0x80, a byte below 0x20 (the borrow of
+            // `word - 0x20`), or a backslash (the borrow of `(word ^ 0x5C) - 1`). Borrows can only
+            // spread from a lane that is itself flagged, so "any lane flagged" is exact.
+            let noBackslash = word ^ backslashes
+            let flagged = word | ((word &- spaces) & ~word) | ((noBackslash &- ones) & ~noBackslash)
+            if flagged & highs != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte >= 0x80 || byte < 0x20 || byte == 0x5C { return false }
+            index += 1
+        }
+        return true
     }
 
     /// A JSON integer literal of plain digits as an Int, or nil (fractions, exponents, overflow).
@@ -118,23 +138,28 @@ struct ContractField: Sendable {
 }
 
 /// One contract type: its fields by JSON key.
+///
+/// Built once per type while the schema lock is held, then only read. The pre-scan reads it for
+/// every token, so its storage opts out of dynamic exclusivity checks (there are no writers then).
 final class ContractNode: @unchecked Sendable {
     /// The UTF-8 bytes of each key, and its field, for the pre-scan's byte comparisons.
     var keyBytes: [[UInt8]] = [] {
         didSet {
             keyBlob = keyBytes.flatMap { $0 }
             var start = 0
-            keySpans = keyBytes.map { key in
+            keyStarts = keyBytes.map { key in
                 defer { start += key.count }
-                return (start, key.count)
+                return start
             }
+            keyCounts = keyBytes.map(\.count)
         }
     }
     /// Every key's bytes end to end, and where each starts: the pre-scan compares a key with one
     /// buffer instead of an array per key (each of which would be retained and released).
-    private var keyBlob: [UInt8] = []
-    private var keySpans: [(start: Int, count: Int)] = []
-    var fieldList: [ContractField] = [] {
+    @exclusivity(unchecked) private var keyBlob: [UInt8] = []
+    @exclusivity(unchecked) private var keyStarts: [Int] = []
+    @exclusivity(unchecked) private var keyCounts: [Int] = []
+    @exclusivity(unchecked) var fieldList: [ContractField] = [] {
         didSet {
             checkKinds = fieldList.map { $0.check?.kind }
             children = fieldList.map { $0.child.map { Unmanaged.passUnretained($0) } }
@@ -143,18 +168,29 @@ final class ContractNode: @unchecked Sendable {
     /// Each field's check kind and child node, read by the pre-scan for every token without
     /// copying a field (whose closure and child would be retained and released each time). The
     /// children are unretained: `fieldList` keeps them alive as long as this node.
-    private(set) var checkKinds: [ContractCheck.Kind?] = []
-    private(set) var children: [Unmanaged<ContractNode>?] = []
-    var unknownKeys: UnknownKeyPolicy = .reject
+    @exclusivity(unchecked) private(set) var checkKinds: [ContractCheck.Kind?] = []
+    @exclusivity(unchecked) private(set) var children: [Unmanaged<ContractNode>?] = []
+    @exclusivity(unchecked) var unknownKeys: UnknownKeyPolicy = .reject
 
-    /// The index of the field declared under `key` (its bytes as written between the quotes), or -1.
-    func fieldIndex(_ key: UnsafeRawBufferPointer) -> Int {
-        keyBlob.withUnsafeBytes { blob in
-            for (index, span) in keySpans.enumerated() where span.count == key.count {
-                if key.isEmpty { return index }
-                guard let a = blob.baseAddress, let b = key.baseAddress else { continue }
-                if memcmp(a + span.start, b, key.count) == 0 { return index }
-            }
+    /// The index of the field declared under `key` (its bytes as written between the quotes), or
+    /// -1. Members usually arrive in declaration order, so the field after `previous` is tried first.
+    func fieldIndex(_ key: UnsafeRawBufferPointer, after previous: Int) -> Int {
+        let fields = keyCounts.count
+        guard fields > 0 else { return -1 }
+        return keyBlob.withUnsafeBytes { blob in
+            let guess = previous + 1 < fields ? previous + 1 : 0
+            var index = guess
+            repeat {
+                if keyCounts[index] == key.count {
+                    if key.isEmpty { return index }
+                    if let a = blob.baseAddress, let b = key.baseAddress,
+                        memcmp(a + keyStarts[index], b, key.count) == 0
+                    {
+                        return index
+                    }
+                }
+                index = index + 1 == fields ? 0 : index + 1
+            } while index != guess
             return -1
         }
     }

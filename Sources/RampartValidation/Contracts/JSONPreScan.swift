@@ -23,6 +23,46 @@ struct JSONPreScan {
         var ownerField = -1
     }
 
+    /// The open containers, innermost last, in memory the scan owns: a token reads and updates the
+    /// innermost in place, with no copy-on-write or bounds checks. Frames hold no references.
+    private struct FrameStack {
+        private var base: UnsafeMutablePointer<Frame>
+        private var capacity: Int
+        private(set) var depth = 0
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 1)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        /// The innermost open container.
+        var top: UnsafeMutablePointer<Frame>? { depth > 0 ? base + (depth - 1) : nil }
+
+        var frames: UnsafeBufferPointer<Frame> { UnsafeBufferPointer(start: base, count: depth) }
+
+        mutating func push(_ frame: Frame) {
+            if depth == capacity {
+                let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+                larger.moveInitialize(from: base, count: depth)
+                base.deallocate()
+                base = larger
+                capacity *= 2
+            }
+            (base + depth).initialize(to: frame)
+            depth += 1
+        }
+
+        mutating func pop() {
+            depth -= 1
+            (base + depth).deinitialize(count: 1)
+        }
+
+        func release() {
+            base.deinitialize(count: depth)
+            base.deallocate()
+        }
+    }
+
     let limits: JSONLimits
     let root: ContractNode?
 
@@ -56,51 +96,63 @@ struct JSONPreScan {
         return node._withUnsafeGuaranteedRef { $0.children[frame.field] }
     }
 
+    /// The integer type a number in `frame` must fit: its field's, or for an array the type of the
+    /// field the array is.
+    private func integerBounds(in frame: Frame) -> IntegerBounds? {
+        if frame.isArray {
+            guard let owner = frame.owner, frame.ownerField >= 0 else { return nil }
+            return owner._withUnsafeGuaranteedRef { $0.fieldList[frame.ownerField].integer }
+        }
+        guard let node = frame.node, frame.field >= 0 else { return nil }
+        return node._withUnsafeGuaranteedRef { $0.fieldList[frame.field].integer }
+    }
+
     private func run(_ buffer: UnsafeRawBufferPointer, base: UnsafeRawPointer) throws(ContractViolation) {
         let count = buffer.count
-        var stack: [Frame] = []
-        stack.reserveCapacity(min(limits.maxDepth, 64))
+        var stack = FrameStack(capacity: min(limits.maxDepth, 64))
+        defer { stack.release() }
         var position = 0
         var sawValue = false
         while position < count {
-            let byte = buffer[position]
+            let byte = base.load(fromByteOffset: position, as: UInt8.self)
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":"):
                 position += 1
             case UInt8(ascii: ","):
-                if !stack.isEmpty, !stack[stack.count - 1].isArray { stack[stack.count - 1].expectingKey = true }
+                if let top = stack.top, !top.pointee.isArray { top.pointee.expectingKey = true }
                 position += 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                try countValue(&stack, at: position, buffer)
-                guard stack.count < limits.maxDepth else {
+                try countValue(stack, at: position, buffer)
+                guard stack.depth < limits.maxDepth else {
                     throw violation(.tooDeep, stack, buffer, at: position, "nesting deeper than \(limits.maxDepth)")
                 }
                 var frame = Frame(isArray: byte == UInt8(ascii: "["))
                 frame.expectingKey = !frame.isArray
-                if let top = stack.last {
-                    if top.isArray {
-                        frame.node = top.node
-                        frame.owner = top.owner
-                        frame.ownerField = top.ownerField
-                    } else if top.node != nil, top.field >= 0 {
-                        frame.node = child(of: top)
-                        frame.owner = top.node
-                        frame.ownerField = top.field
+                if let top = stack.top {
+                    if top.pointee.isArray {
+                        frame.node = top.pointee.node
+                        frame.owner = top.pointee.owner
+                        frame.ownerField = top.pointee.ownerField
+                    } else if top.pointee.node != nil, top.pointee.field >= 0 {
+                        frame.node = child(of: top.pointee)
+                        frame.owner = top.pointee.node
+                        frame.ownerField = top.pointee.field
                     }
                 } else {
                     frame.node = root.map { Unmanaged.passUnretained($0) }
                 }
-                stack.append(frame)
+                stack.push(frame)
                 sawValue = true
                 position += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard let last = stack.last, last.isArray == (byte == UInt8(ascii: "]")) else {
+                guard let top = stack.top, top.pointee.isArray == (byte == UInt8(ascii: "]")) else {
                     throw violation(
                         .malformedJSON, stack, buffer, at: position, "unbalanced \(Character(Unicode.Scalar(byte)))")
                 }
-                let closed = stack.removeLast()
-                if closed.isArray, let parent = stack.last, !parent.isArray, let check = check(of: parent, .array),
-                    closed.count <= count
+                let closed = top.pointee
+                stack.pop()
+                if closed.isArray, let parent = stack.top, !parent.pointee.isArray,
+                    let check = check(of: parent.pointee, .array), closed.count <= count
                 {
                     if let (rule, detail) = check.run(UnsafeRawBufferPointer(start: base, count: closed.count)) {
                         throw violation(rule, stack, buffer, at: position, detail)
@@ -108,29 +160,34 @@ struct JSONPreScan {
                 }
                 position += 1
             case UInt8(ascii: "\""):
+                let isKey = stack.top.map { !$0.pointee.isArray && $0.pointee.expectingKey } ?? false
+                if !isKey {
+                    // Counted first, so that a string too long is named by its own index.
+                    try countValue(stack, at: position, buffer)
+                    sawValue = true
+                }
                 let end = try stringEnd(buffer, base: base, from: position, stack)
-                let content = UnsafeRawBufferPointer(rebasing: buffer[(position + 1)..<(end - 1)])
-                if let last = stack.indices.last, !stack[last].isArray, stack[last].expectingKey {
-                    stack[last].count += 1
-                    guard stack[last].count <= limits.maxElements else {
+                let content = UnsafeRawBufferPointer(start: base + position + 1, count: end - position - 2)
+                if isKey, let top = stack.top {
+                    top.pointee.count += 1
+                    guard top.pointee.count <= limits.maxElements else {
                         throw violation(
                             .tooManyElements, stack, buffer, at: position, "more than \(limits.maxElements) members")
                     }
-                    stack[last].expectingKey = false
-                    stack[last].keyStart = position + 1
-                    stack[last].keyEnd = end - 1
-                    if let node = stack[last].node {
-                        let index = node._withUnsafeGuaranteedRef { $0.fieldIndex(content) }
+                    top.pointee.expectingKey = false
+                    top.pointee.keyStart = position + 1
+                    top.pointee.keyEnd = end - 1
+                    if let node = top.pointee.node {
+                        let previous = top.pointee.field
+                        let index = node._withUnsafeGuaranteedRef { $0.fieldIndex(content, after: previous) }
                         if index < 0, node._withUnsafeGuaranteedRef({ $0.unknownKeys }) == .reject {
                             throw violation(
                                 .unknownKey, stack, buffer, at: position, "a key the contract does not declare")
                         }
-                        stack[last].field = index
+                        top.pointee.field = index
                     }
                 } else {
-                    try countValue(&stack, at: position, buffer)
-                    sawValue = true
-                    if let top = stack.last, !top.isArray, let check = check(of: top, .string),
+                    if let top = stack.top, !top.pointee.isArray, let check = check(of: top.pointee, .string),
                         let (rule, detail) = check.run(content)
                     {
                         throw violation(rule, stack, buffer, at: position, detail)
@@ -141,7 +198,7 @@ struct JSONPreScan {
                 // A number or a literal: a run of the bytes they are made of.
                 let start = position
                 scanning: while position < count {
-                    switch buffer[position] {
+                    switch base.load(fromByteOffset: position, as: UInt8.self) {
                     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
                         UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "E"):
                         position += 1
@@ -152,61 +209,54 @@ struct JSONPreScan {
                 guard position > start else {
                     throw violation(.malformedJSON, stack, buffer, at: start, "a byte JSON does not allow here")
                 }
-                try countValue(&stack, at: start, buffer)
+                try countValue(stack, at: start, buffer)
                 sawValue = true
                 if position - start > limits.maxNumberCharacters {
                     throw violation(
                         .numberTooLong, stack, buffer, at: start,
                         "a number of \(position - start) characters, over \(limits.maxNumberCharacters)")
                 }
-                let first = buffer[start]
+                let first = byte
                 guard first != UInt8(ascii: "n"), first != UInt8(ascii: "t"), first != UInt8(ascii: "f"),
-                    let top = stack.last
+                    let top = stack.top
                 else { break }
-                let literal = UnsafeRawBufferPointer(rebasing: buffer[start..<position])
-                let integer: IntegerBounds?
-                if top.isArray {
-                    integer = top.owner.flatMap { owner in
-                        top.ownerField >= 0
-                            ? owner._withUnsafeGuaranteedRef { $0.fieldList[top.ownerField].integer } : nil
-                    }
-                } else if let node = top.node, top.field >= 0 {
-                    integer = node._withUnsafeGuaranteedRef { $0.fieldList[top.field].integer }
-                } else {
-                    integer = nil
-                }
-                if let integer, !integer.admits(literal) {
+                let literal = UnsafeRawBufferPointer(start: base + start, count: position - start)
+                if let integer = integerBounds(in: top.pointee), !integer.admits(literal) {
                     throw violation(
                         .numberNotRepresentable, stack, buffer, at: start,
                         "\(String(decoding: literal, as: UTF8.self)) does not fit \(integer.typeName): an integer within \(integer.lowest)...\(integer.highest) is promised"
                     )
                 }
-                if !top.isArray, let check = check(of: top, .number), let (rule, detail) = check.run(literal) {
+                if !top.pointee.isArray, let check = check(of: top.pointee, .number),
+                    let (rule, detail) = check.run(literal)
+                {
                     throw violation(rule, stack, buffer, at: start, detail)
                 }
             }
         }
-        guard stack.isEmpty, sawValue else {
+        guard stack.depth == 0, sawValue else {
             throw violation(.malformedJSON, stack, buffer, at: count, "the document ends inside a value")
         }
     }
 
     /// Counts one value in the enclosing array.
-    private func countValue(_ stack: inout [Frame], at position: Int, _ buffer: UnsafeRawBufferPointer)
+    private func countValue(_ stack: FrameStack, at position: Int, _ buffer: UnsafeRawBufferPointer)
         throws(ContractViolation)
     {
-        guard let last = stack.indices.last, stack[last].isArray else { return }
-        stack[last].count += 1
-        stack[last].index += 1
-        guard stack[last].count <= limits.maxElements else {
+        guard let top = stack.top, top.pointee.isArray else { return }
+        top.pointee.count += 1
+        top.pointee.index += 1
+        guard top.pointee.count <= limits.maxElements else {
             throw violation(.tooManyElements, stack, buffer, at: position, "more than \(limits.maxElements) elements")
         }
     }
 
-    /// The offset after the closing quote of the string starting at `start` (memchr for the quote,
-    /// then for a backslash before it).
+    /// The offset after the closing quote of the string starting at `start`: memchr finds a quote,
+    /// which is the end unless an odd run of backslashes escapes it (every backslash in JSON starts
+    /// a two-character escape or a `\u` one whose hex digits are not backslashes, so the parity of
+    /// the run decides).
     private func stringEnd(
-        _ buffer: UnsafeRawBufferPointer, base: UnsafeRawPointer, from start: Int, _ stack: [Frame]
+        _ buffer: UnsafeRawBufferPointer, base: UnsafeRawPointer, from start: Int, _ stack: FrameStack
     ) throws(ContractViolation) -> Int {
         let count = buffer.count
         var position = start + 1
@@ -215,22 +265,24 @@ struct JSONPreScan {
                 throw violation(.malformedJSON, stack, buffer, at: start, "a string that is not closed")
             }
             let quote = UnsafeRawPointer(quotePointer) - base
-            if let backslashPointer = memchr(base + position, 0x5C, quote - position) {
-                position = UnsafeRawPointer(backslashPointer) - base + 2  // skip the escaped byte
-                if position - start - 1 > limits.maxStringBytes { break }
-                continue
-            }
             if quote - start - 1 > limits.maxStringBytes { break }
-            return quote + 1
+            var backslashes = 0
+            while quote - backslashes - 1 > start,
+                base.load(fromByteOffset: quote - backslashes - 1, as: UInt8.self) == 0x5C
+            {
+                backslashes += 1
+            }
+            if backslashes % 2 == 0 { return quote + 1 }
+            position = quote + 1
         }
         throw violation(.stringTooLong, stack, buffer, at: start, "a string longer than \(limits.maxStringBytes) bytes")
     }
 
     private func violation(
-        _ rule: ContractRule, _ stack: [Frame], _ buffer: UnsafeRawBufferPointer, at offset: Int, _ detail: String
+        _ rule: ContractRule, _ stack: FrameStack, _ buffer: UnsafeRawBufferPointer, at offset: Int, _ detail: String
     ) -> ContractViolation {
         var path = ""
-        for frame in stack {
+        for frame in stack.frames {
             if frame.isArray {
                 if frame.index >= 0 { path += "[\(frame.index)]" }
             } else if frame.count > 0 {
