@@ -209,7 +209,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RampartTrustNIOTests",
-            dependencies: ["RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport"],
+            dependencies: [
+                "RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ] + nioTLS + nioSockets,
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -230,7 +233,8 @@ let package = Package(
         .testTarget(
             name: "RampartDiagnosticsTests",
             dependencies: [
-                "RampartDiagnostics", "RampartHTTP", "RampartPolicy", "RampartTrust", "RampartTrustNIO", "RampartTestKit", "RampartTestSupport",
+                "RampartDiagnostics", "RampartHTTP", "RampartPolicy", "RampartTrust", "RampartTrustNIO",
+                "RampartTestKit", "RampartTestSupport",
             ],
             swiftSettings: strictSwift
         ),
