@@ -23,7 +23,7 @@ public struct TrustEvaluator: Sendable {
     /// Policies applied after Rampart's own (``AdditionalTrustPolicies``), or `nil`.
     public var additionalPolicies: AdditionalTrustPolicies?
     /// The anchors as a swift-certificates store, built once rather than for every handshake.
-    private var store: CertificateStore
+    var store: CertificateStore
 
     public init(
         anchors: TrustAnchors = .system, atsCertificateRules: Bool = true, pinning: [PinnedHost] = [],
