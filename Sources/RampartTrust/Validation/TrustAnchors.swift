@@ -7,7 +7,10 @@ import X509
 /// let anchors = TrustAnchors.only([companyRoot])
 /// ```
 public enum TrustAnchors: Sendable, Hashable {
-    /// The system store (`/etc/ssl/certs` on Linux).
+    /// The system store: the CA bundle swift-certificates reads (`/etc/ssl/certs/ca-certificates.crt`
+    /// or `/etc/pki/tls/certs/ca-bundle.crt`). It exists on Linux only; on Apple platforms it
+    /// holds no roots, and ``ServerTrustChallengeResponder`` lets the platform's own evaluation
+    /// name the trusted root instead.
     case system
     /// The system store plus these roots.
     case systemPlus([Certificate])
