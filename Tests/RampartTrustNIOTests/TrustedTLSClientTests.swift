@@ -16,17 +16,6 @@ struct TrustedTLSClientTests {
 
     init() throws { pki = try LabPKI.shared() }
 
-    /// The good leaf's key pinned, with a backup key.
-    func pins() throws -> [PinnedHost] {
-        try [
-            PinnedHost(
-                domain: "localhost",
-                pins: [LabScenario.good, .p384].map {
-                    .init(try SPKIPin(certificate: pki.chain($0).leaf.certificate), scope: .leaf)
-                })
-        ]
-    }
-
     /// One GET through a pipeline built with the helper: the status, or the error the pipeline saw.
     func get(
         _ scenario: LabScenario, host: String, evaluator: TrustEvaluator, listenOn address: String = "127.0.0.1"
@@ -70,7 +59,7 @@ struct TrustedTLSClientTests {
 
     @Test("pinned servers pass, by name over IPv4 and by address over IPv6 (no SNI for an address)")
     func pinnedServerPasses() async throws {
-        let pinned = try pins()
+        let pinned = [try pki.leafPins()]
         let byName = try await get(
             .good, host: "localhost", evaluator: TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: pinned)
         )
@@ -86,7 +75,7 @@ struct TrustedTLSClientTests {
     func rogueChainIsRefusedWithTheReason() async throws {
         let evaluator = TrustEvaluator(
             anchors: .only([pki.root.certificate, pki.rogueRoot.certificate]),
-            pinning: try pins())
+            pinning: [try pki.leafPins()])
         let outcome = try await get(.rogue, host: "localhost", evaluator: evaluator)
         #expect(outcome.served == 0, "no request may reach a server Rampart refused")
         #expect(outcome.decision?.verdict == .rejected)

@@ -19,16 +19,6 @@ struct ServerTrustChallengeResponderTests {
         return try (chain.served + [chain.issuingRoot]).map { Data(try $0.derBytes) }
     }
 
-    func pins() throws -> [PinnedHost] {
-        try [
-            PinnedHost(
-                domain: "localhost",
-                pins: [LabScenario.good, .p384].map {
-                    .init(try SPKIPin(certificate: pki.chain($0).leaf.certificate), scope: .leaf)
-                })
-        ]
-    }
-
     func respond(
         _ anchors: TrustAnchors, _ scenario: LabScenario, platformTrusted: Bool, pinning: [PinnedHost] = []
     ) async throws -> ServerTrustChallengeResponder.Outcome {
@@ -40,7 +30,7 @@ struct ServerTrustChallengeResponderTests {
 
     @Test("with the system's roots, the root the platform chained to stands in for its store")
     func platformRootStandsIn() async throws {
-        let trusted = try await respond(.system, .good, platformTrusted: true, pinning: try pins())
+        let trusted = try await respond(.system, .good, platformTrusted: true, pinning: [try pki.leafPins()])
         #expect(trusted.answer == .useServerTrust)
         #expect(trusted.decision?.validatedChain.last == pki.root.certificate)
         let refused = try await respond(.system, .good, platformTrusted: false)
@@ -50,7 +40,7 @@ struct ServerTrustChallengeResponderTests {
 
     @Test("a proxy CA installed on the device passes the platform and is refused by the pins")
     func mitmCAIsRefusedByPins() async throws {
-        let outcome = try await respond(.system, .rogue, platformTrusted: true, pinning: try pins())
+        let outcome = try await respond(.system, .rogue, platformTrusted: true, pinning: [try pki.leafPins()])
         #expect(outcome.answer == .cancel)
         #expect(outcome.decision?.pinMismatch != nil)
         #expect(try await respond(.system, .rogue, platformTrusted: true).answer == .useServerTrust)
