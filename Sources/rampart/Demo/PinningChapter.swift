@@ -11,12 +11,7 @@ struct PinningChapter: DemoChapter {
     func run(in lab: DemoLab) async throws -> [DemoStep] {
         let pki = lab.pki
         let anchors = TrustAnchors.only([pki.root.certificate, pki.rogueRoot.certificate])
-        let pins = try PinnedHost(
-            domain: "localhost",
-            pins: [
-                .init(try SPKIPin(certificate: pki.chain(.good).leaf.certificate), scope: .leaf),
-                .init(try SPKIPin(certificate: pki.chain(.p384).leaf.certificate), scope: .leaf),
-            ])
+        let pins = try pki.leafPins()  // the genuine leaf key, with a backup key
         return [
             try await attempt(
                 "The genuine server, pinned", scenario: .good,
