@@ -1,0 +1,104 @@
+import AsyncHTTPClient
+import Foundation
+import NIOSSL
+import RampartTestKit
+import RampartTrust
+import Testing
+import X509
+
+@testable import RampartAsyncHTTPClient
+
+/// AsyncHTTPClient with leaf pins, against a lab TLS server on loopback that BoringSSL trusts (the
+/// client's trust roots are the lab's roots): the pins are the only thing that can refuse.
+@Suite("AsyncHTTPClient with leaf pins")
+struct LeafPinsTests {
+    let pki: LabPKI
+
+    init() throws { pki = try LabPKI.shared() }
+
+    /// One GET to a lab server presenting `scenario`, through a client set up as the README shows.
+    func get(_ scenario: LabScenario, pins: AsyncHTTPClientLeafPins) async throws -> (
+        Result<UInt, any Error>, served: Int
+    ) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates(
+            try [pki.root.certificate, pki.rogueRoot.certificate].map {
+                try NIOSSLCertificate(bytes: Array($0.serializeAsPEM().pemString.utf8), format: .pem)
+            })
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        pins.install(in: &configuration)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let server = try await LabServer.start(LabServerConfiguration(chain: try pki.chain(scenario)))
+        let outcome: Result<UInt, any Error>
+        do {
+            let response = try await client.execute(
+                HTTPClientRequest(url: "https://localhost:\(server.port)/"), timeout: .seconds(30))
+            outcome = .success(response.status.code)
+        } catch {
+            outcome = .failure(error)
+        }
+        let served = server.requestsServed
+        try await client.shutdown()
+        try await server.stop()
+        return (outcome, served)
+    }
+
+    @Test("the pinned leaf is served: the request goes through")
+    func pinnedLeafPasses() async throws {
+        let (outcome, served) = try await get(.good, pins: try AsyncHTTPClientLeafPins([try pki.leafPins()]))
+        #expect(try outcome.get() == 200)
+        #expect(served == 1)
+    }
+
+    @Test("a rogue leaf that BoringSSL accepts is refused by the pins before any request byte is sent")
+    func rogueLeafIsRefused() async throws {
+        let (outcome, served) = try await get(.rogue, pins: try AsyncHTTPClientLeafPins([try pki.leafPins()]))
+        #expect(served == 0)
+        guard case .failure(let error) = outcome, let mismatch = error as? LeafPinMismatchError else {
+            Issue.record("expected LeafPinMismatchError, got \(outcome)")
+            return
+        }
+        #expect(mismatch.domain == "localhost")
+        #expect(mismatch.decision.pinMismatch?.served.first?.subject.contains("rogue leaf") == true)
+        #expect(mismatch.description.contains("does not match the pins for localhost"))
+    }
+
+    @Test("a host without pins is not checked")
+    func unpinnedHostPasses() async throws {
+        let elsewhere = try pki.leafPins(for: "api.example.com")
+        let (outcome, _) = try await get(.rogue, pins: try AsyncHTTPClientLeafPins([elsewhere]))
+        #expect(try outcome.get() == 200)
+    }
+
+    @Test("CA pins and any-position pins are refused when the pins are made: they cannot be checked here")
+    func nonLeafPinsAreRefused() throws {
+        let key = try SPKIPin(certificate: pki.root.certificate)
+        let backup = try SPKIPin(certificate: pki.rogueRoot.certificate)
+        for scope in [PinnedHost.ScopedPin.Scope.ca, .any] {
+            let entry = try PinnedHost(
+                domain: "localhost", pins: [.init(key, scope: scope), .init(backup, scope: scope)])
+            #expect(throws: AsyncHTTPClientLeafPins.ConfigurationError.pinNotOnLeaf(domain: "localhost", scope: scope))
+            {
+                try AsyncHTTPClientLeafPins([entry])
+            }
+        }
+    }
+
+    @Test("which pinned domains a certificate's names bring in, wildcards included")
+    func applicability() throws {
+        let pin = try SPKIPin(certificate: pki.chain(.good).leaf.certificate)
+        let pins: [PinnedHost.ScopedPin] = [
+            .init(pin, scope: .leaf), .init(try SPKIPin(certificate: pki.chain(.p384).leaf.certificate), scope: .leaf),
+        ]
+        let exact = try PinnedHost(domain: "api.example.com", pins: pins)
+        let subdomains = try PinnedHost(domain: "example.com", coverage: .oneLevelOfSubdomains, pins: pins)
+        let deeper = try PinnedHost(domain: "x.api.example.com", pins: pins)
+        #expect(AsyncHTTPClientLeafPins.entry(exact, applies: "api.example.com"))
+        #expect(AsyncHTTPClientLeafPins.entry(exact, applies: "*.example.com"))
+        #expect(AsyncHTTPClientLeafPins.entry(subdomains, applies: "*.example.com"))
+        #expect(!AsyncHTTPClientLeafPins.entry(deeper, applies: "*.example.com"))
+        #expect(!AsyncHTTPClientLeafPins.entry(exact, applies: "www.example.org"))
+        let names = AsyncHTTPClientLeafPins.names(in: try pki.chain(.good).leaf.certificate)
+        #expect(names.contains("localhost") && names.contains("127.0.0.1"))
+    }
+}
