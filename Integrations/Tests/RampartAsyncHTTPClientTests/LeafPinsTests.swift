@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOHTTP1
 import NIOSSL
 import RampartTestKit
 import RampartTrust
@@ -16,9 +17,18 @@ struct LeafPinsTests {
 
     init() throws { pki = try LabPKI.shared() }
 
-    /// One GET to a lab server presenting `scenario`, through a client set up as the README shows.
-    func get(_ scenario: LabScenario, pins: AsyncHTTPClientLeafPins) async throws -> (
-        Result<UInt, any Error>, served: Int
+    /// The HTTP version a lab server offers, and with it AsyncHTTPClient's connection path (and debug
+    /// initializer) that the pins run in.
+    enum Wire: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case http1_1 = "HTTP/1.1"
+        case http2 = "HTTP/2"
+        var testDescription: String { rawValue }
+    }
+
+    /// One GET to a lab server presenting `scenario` over `wire`, through a client set up as the
+    /// README shows: the status and HTTP version of the response, or the error.
+    func get(_ scenario: LabScenario, over wire: Wire = .http1_1, pins: AsyncHTTPClientLeafPins) async throws -> (
+        Result<(status: UInt, version: HTTPVersion), any Error>, served: Int
     ) {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.trustRoots = .certificates(
@@ -28,31 +38,48 @@ struct LeafPinsTests {
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
         pins.install(in: &configuration)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let server = try await LabServer.start(LabServerConfiguration(chain: try pki.chain(scenario)))
-        let outcome: Result<UInt, any Error>
+        let chain = try pki.chain(scenario)
+        let port: Int
+        let served: @Sendable () -> Int
+        let stop: @Sendable () async throws -> Void
+        switch wire {
+        case .http1_1:
+            let server = try await LabServer.start(LabServerConfiguration(chain: chain))
+            (port, served, stop) = (server.port, { server.requestsServed }, { try await server.stop() })
+        case .http2:
+            let server = try await HTTP2LabServer.start(chain: chain)
+            (port, served, stop) = (server.port, { server.requestsServed }, { try await server.stop() })
+        }
+        let outcome: Result<(status: UInt, version: HTTPVersion), any Error>
         do {
             let response = try await client.execute(
-                HTTPClientRequest(url: "https://localhost:\(server.port)/"), timeout: .seconds(30))
-            outcome = .success(response.status.code)
+                HTTPClientRequest(url: "https://localhost:\(port)/"), timeout: .seconds(30))
+            outcome = .success((response.status.code, response.version))
         } catch {
             outcome = .failure(error)
         }
-        let served = server.requestsServed
+        let answered = served()
         try await client.shutdown()
-        try await server.stop()
-        return (outcome, served)
+        try await stop()
+        return (outcome, answered)
     }
 
-    @Test("the pinned leaf is served: the request goes through")
-    func pinnedLeafPasses() async throws {
-        let (outcome, served) = try await get(.good, pins: try AsyncHTTPClientLeafPins([try pki.leafPins()]))
-        #expect(try outcome.get() == 200)
+    @Test("the pinned leaf is served: the request goes through", arguments: Wire.allCases)
+    func pinnedLeafPasses(over wire: Wire) async throws {
+        let (outcome, served) = try await get(
+            .good, over: wire, pins: try AsyncHTTPClientLeafPins([try pki.leafPins()]))
+        let response = try outcome.get()
+        #expect(response.status == 200)
+        #expect(response.version == (wire == .http2 ? .http2 : .http1_1))
         #expect(served == 1)
     }
 
-    @Test("a rogue leaf that BoringSSL accepts is refused by the pins before any request byte is sent")
-    func rogueLeafIsRefused() async throws {
-        let (outcome, served) = try await get(.rogue, pins: try AsyncHTTPClientLeafPins([try pki.leafPins()]))
+    @Test(
+        "a rogue leaf that BoringSSL accepts is refused by the pins before any request byte is sent",
+        arguments: Wire.allCases)
+    func rogueLeafIsRefused(over wire: Wire) async throws {
+        let (outcome, served) = try await get(
+            .rogue, over: wire, pins: try AsyncHTTPClientLeafPins([try pki.leafPins()]))
         #expect(served == 0)
         guard case .failure(let error) = outcome, let mismatch = error as? LeafPinMismatchError else {
             Issue.record("expected LeafPinMismatchError, got \(outcome)")
@@ -67,7 +94,7 @@ struct LeafPinsTests {
     func unpinnedHostPasses() async throws {
         let elsewhere = try pki.leafPins(for: "api.example.com")
         let (outcome, _) = try await get(.rogue, pins: try AsyncHTTPClientLeafPins([elsewhere]))
-        #expect(try outcome.get() == 200)
+        #expect(try outcome.get().status == 200)
     }
 
     @Test("CA pins and any-position pins are refused when the pins are made: they cannot be checked here")

@@ -9,11 +9,14 @@ import NIOCore
 /// guard channels.register(child) else { return }   // closed: the server already stopped
 /// for channel in channels.stop() { try? await channel.close() }
 /// ```
-final class LabChannelSet: Sendable {
+public final class LabChannelSet: Sendable {
     private let state = NIOLockedValueBox<(open: [ObjectIdentifier: any Channel], stopped: Bool)>(([:], false))
 
+    /// An empty set, not stopped.
+    public init() {}
+
     /// Tracks `channel` until it closes; returns `false` (and closes the channel) once stopped.
-    func register(_ channel: any Channel) -> Bool {
+    public func register(_ channel: any Channel) -> Bool {
         let id = ObjectIdentifier(channel)
         let accepted = state.withLockedValue { state in
             if state.stopped { return false }
@@ -31,7 +34,7 @@ final class LabChannelSet: Sendable {
     }
 
     /// Marks the set stopped and hands back every channel still open, for the caller to close.
-    func stop() -> [any Channel] {
+    public func stop() -> [any Channel] {
         state.withLockedValue { state in
             state.stopped = true
             defer { state.open = [:] }

@@ -77,7 +77,14 @@ public final class LabServer: Sendable {
         }
     }
 
-    static func makeTLSConfiguration(_ configuration: LabServerConfiguration) throws -> TLSConfiguration {
+    /// The NIOSSL server configuration for `configuration`: its chain and key, TLS versions and
+    /// TLS 1.2 suites. For servers the kit does not provide (an HTTP/2 server, for one):
+    ///
+    /// ```swift
+    /// var tls = try LabServer.makeTLSConfiguration(LabServerConfiguration(chain: chain))
+    /// tls.applicationProtocols = ["h2"]
+    /// ```
+    public static func makeTLSConfiguration(_ configuration: LabServerConfiguration) throws -> TLSConfiguration {
         let chain = try configuration.chain.served.map { certificate in
             try NIOSSLCertificate(bytes: Array(certificate.serializeAsPEM().pemString.utf8), format: .pem)
         }
