@@ -24,40 +24,46 @@ public final class LabServer: Sendable {
     public let configuration: LabServerConfiguration
 
     private let channel: any Channel
-    private let connections: ConnectionRegistry
+    private let connections: LabChannelSet
+    private let served: NIOLockedValueBox<Int>
 
-    private init(channel: any Channel, configuration: LabServerConfiguration, connections: ConnectionRegistry) {
+    private init(
+        channel: any Channel, configuration: LabServerConfiguration, connections: LabChannelSet,
+        served: NIOLockedValueBox<Int>
+    ) {
         self.channel = channel
         self.configuration = configuration
         self.connections = connections
+        self.served = served
         self.host = configuration.host
         self.port = channel.localAddress?.port ?? 0
     }
 
     /// The number of HTTP requests answered so far.
-    public var requestsServed: Int { connections.requestsServed }
+    public var requestsServed: Int { served.withLockedValue { $0 } }
 
     /// Starts a server; call ``stop()`` when done (or use ``withServer(_:_:)``).
     public static func start(_ configuration: LabServerConfiguration) async throws -> LabServer {
         try LabLoopbackOnly.check(configuration.host, listener: "the lab TLS server")
         let context = try NIOSSLContext(configuration: try makeTLSConfiguration(configuration))
-        let connections = ConnectionRegistry()
+        let connections = LabChannelSet()
+        let served = NIOLockedValueBox(0)
         let response = configuration.response
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { child in
-                connections.add(child)
+                guard connections.register(child) else { return child.eventLoop.makeSucceededVoidFuture() }
                 return child.eventLoop.makeCompletedFuture {
                     let sync = child.pipeline.syncOperations
                     try sync.addHandler(NIOSSLServerHandler(context: context))
                     try sync.configureHTTPServerPipeline(withErrorHandling: true)
-                    try sync.addHandler(FixedResponseHandler(response: response, registry: connections))
+                    try sync.addHandler(FixedResponseHandler(response: response, served: served))
                 }
             }
             .bind(host: configuration.host, port: 0)
             .get()
-        return LabServer(channel: channel, configuration: configuration, connections: connections)
+        return LabServer(channel: channel, configuration: configuration, connections: connections, served: served)
     }
 
     /// Runs `body` with a started server and stops the server afterwards, also when `body` throws.
@@ -72,7 +78,7 @@ public final class LabServer: Sendable {
     /// Stops listening and closes every open connection.
     public func stop() async throws {
         try? await channel.close()
-        for connection in connections.drain() {
+        for connection in connections.stop() {
             try? await connection.close()
         }
     }
@@ -99,30 +105,6 @@ public final class LabServer: Sendable {
     }
 }
 
-/// The connections a server has accepted, so that stopping it closes them too.
-final class ConnectionRegistry: Sendable {
-    private let state = NIOLockedValueBox<(open: [ObjectIdentifier: any Channel], served: Int)>(([:], 0))
-
-    var requestsServed: Int { state.withLockedValue { $0.served } }
-
-    func add(_ channel: any Channel) {
-        let id = ObjectIdentifier(channel)
-        state.withLockedValue { $0.open[id] = channel }
-        channel.closeFuture.whenComplete { [weak self] _ in
-            self?.state.withLockedValue { _ = $0.open.removeValue(forKey: id) }
-        }
-    }
-
-    func countRequest() { state.withLockedValue { $0.served += 1 } }
-
-    func drain() -> [any Channel] {
-        state.withLockedValue { state in
-            defer { state.open = [:] }
-            return Array(state.open.values)
-        }
-    }
-}
-
 /// Answers every request with the same response, keeping the connection alive when the client
 /// asks for it.
 final class FixedResponseHandler: ChannelInboundHandler, Sendable {
@@ -130,12 +112,12 @@ final class FixedResponseHandler: ChannelInboundHandler, Sendable {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let response: LabResponse
-    private let registry: ConnectionRegistry
+    private let served: NIOLockedValueBox<Int>
     private let keepAlive = NIOLockedValueBox(true)
 
-    init(response: LabResponse, registry: ConnectionRegistry) {
+    init(response: LabResponse, served: NIOLockedValueBox<Int>) {
         self.response = response
-        self.registry = registry
+        self.served = served
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -145,7 +127,7 @@ final class FixedResponseHandler: ChannelInboundHandler, Sendable {
         case .body:
             break
         case .end:
-            registry.countRequest()
+            served.withLockedValue { $0 += 1 }
             var headers = HTTPHeaders(response.headers)
             headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
             let keepAlive = keepAlive.withLockedValue { $0 }
