@@ -16,8 +16,30 @@ extension Vault {
     /// ```swift
     /// let count = try vault.exportBackup(to: "/backup/vault.age", passphrase: backupPassphrase)
     /// ```
+    ///
+    /// `workFactor` is `VaultOptions.minimumWorkFactor`…`maximumWorkFactor` (15…22); a lower one is
+    /// `invalidParameter`, checked before anything is read or written.
     @discardableResult
     public func exportBackup(to path: String, passphrase: String, workFactor: Int = 18, replacing: Bool = false)
+        throws(VaultError) -> Int
+    {
+        let accepted = VaultOptions.minimumWorkFactor...VaultOptions.maximumWorkFactor
+        guard accepted.contains(workFactor) else {
+            throw .invalidParameter(
+                VaultErrorContext(
+                    "the backup's scrypt work factor \(workFactor) is outside \(accepted.lowerBound)…\(accepted.upperBound); "
+                        + "choose one in that range (18, the default, takes 256 MiB; less makes the backup's "
+                        + "passphrase cheap to guess)", path: path))
+        }
+        return try exportBackup(to: path, passphrase: passphrase, testingWorkFactor: workFactor, replacing: replacing)
+    }
+
+    /// `exportBackup(to:passphrase:workFactor:replacing:)` without its floor: any work factor age
+    /// accepts (1…22), so tests run fast. Not public.
+    @discardableResult
+    package func exportBackup(
+        to path: String, passphrase: String, testingWorkFactor workFactor: Int, replacing: Bool = false
+    )
         throws(VaultError) -> Int
     {
         guard isUnlocked else { throw .locked("unlock \(self.path) before exporting it") }

@@ -50,7 +50,7 @@ public final class Vault: Sendable {
         authenticator: (any Authenticator)? = nil
     ) throws(VaultError) -> Vault {
         guard !passphrase.isEmpty else { throw .invalidParameter("the vault passphrase is empty; choose one") }
-        let scrypt = try ScryptParameters.fresh(workFactor: options.workFactor)
+        let scrypt = try ScryptParameters.fresh(workFactor: options.workFactor, minimum: options.workFactorFloor)
         let store = try VaultStore(path: path, create: true, busyTimeout: options.busyTimeout)
         do throws(VaultError) {
             try DeviceKey.create(forVault: path)

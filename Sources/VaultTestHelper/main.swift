@@ -17,7 +17,7 @@ guard arguments.count == 6, let count = Int(arguments[5]) else {
     try? FileHandle.standardError.write(contentsOf: Data("usage: VaultTestHelper write|passwd PATH A B COUNT\n".utf8))
     exit(2)
 }
-let options = VaultOptions(workFactor: 4, busyTimeout: 30)
+let options = VaultOptions(testingWorkFactor: 4, busyTimeout: 30)
 do {
     switch arguments[1] {
     case "write":

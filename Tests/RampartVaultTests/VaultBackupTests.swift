@@ -22,10 +22,10 @@ struct VaultBackupTests {
         let app = ItemIdentity.internetPassword(server: "bank.example", account: "me")
         try vault.set(Data(text: "pin"), for: app, applicationPassword: "open sesame")
         let backup = source.folder.appendingPathComponent("vault.age").path
-        #expect(try vault.exportBackup(to: backup, passphrase: "backup pass", workFactor: 4) == 3)
+        #expect(try vault.exportBackup(to: backup, passphrase: "backup pass", testingWorkFactor: 4) == 3)
         let mode = try FileManager.default.attributesOfItem(atPath: backup)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        #expect(status { try vault.exportBackup(to: backup, passphrase: "backup pass", workFactor: 4) } != nil)
+        #expect(status { try vault.exportBackup(to: backup, passphrase: "backup pass", testingWorkFactor: 4) } != nil)
 
         let restored = try Vault.create(at: target.path, passphrase: "another vault", options: VaultFixture.options)
         #expect(status { try restored.importBackup(from: backup, passphrase: "wrong") } == -25293)
@@ -47,7 +47,7 @@ struct VaultBackupTests {
         try vault.set(Data(text: "x"), for: .genericPassword(service: "s", account: "a"))
         vault.lock()
         let backup = fixture.folder.appendingPathComponent("b.age").path
-        #expect(status { try vault.exportBackup(to: backup, passphrase: "p", workFactor: 4) } == -25308)
+        #expect(status { try vault.exportBackup(to: backup, passphrase: "p", testingWorkFactor: 4) } == -25308)
         #expect(!FileManager.default.fileExists(atPath: backup))
     }
 }

@@ -4,7 +4,7 @@ import RampartVault
 /// A vault in its own temporary folder, with a low scrypt work factor for speed.
 struct VaultFixture {
     static let passphrase = "correct horse battery staple"
-    static let options = VaultOptions(workFactor: 4)
+    static let options = VaultOptions(testingWorkFactor: 4)
 
     let folder: URL
     var path: String { folder.appendingPathComponent("vault.sqlite").path }

@@ -226,8 +226,49 @@ struct VaultHostileInputTests {
             Issue.record("expected invalidParameter, got \(String(describing: error))")
             return
         }
-        #expect(message.detail.contains("outside 1…22; choose"))
+        #expect(message.detail.contains("outside 15…22; choose"))
         #expect(!FileManager.default.fileExists(atPath: fixture.path))
+    }
+
+    @Test("the public API refuses scrypt work factors under 15 for a vault and for a backup", arguments: [1, 4, 14])
+    func weakWorkFactorsAreRefused(workFactor: Int) throws {
+        let fixture = try VaultFixture()
+        defer { fixture.remove() }
+        let error = vaultError { _ = try fixture.create(options: VaultOptions(workFactor: workFactor)) }
+        guard case .invalidParameter(let message) = error else {
+            Issue.record("expected invalidParameter, got \(String(describing: error))")
+            return
+        }
+        #expect(message.detail.contains("outside 15…22"))
+        #expect(message.detail.contains("cheap to guess"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.path))
+        var lowered = VaultOptions()
+        lowered.workFactor = workFactor
+        #expect(status { _ = try fixture.create(options: lowered) } == -50)
+
+        let vault = try fixture.create()
+        let backup = fixture.folder.appendingPathComponent("backup.age").path
+        let weakBackup = vaultError { try vault.exportBackup(to: backup, passphrase: "b", workFactor: workFactor) }
+        guard case .invalidParameter(let backupMessage) = weakBackup else {
+            Issue.record("expected invalidParameter, got \(String(describing: weakBackup))")
+            return
+        }
+        #expect(backupMessage.detail.contains("outside 15…22"))
+        #expect(backupMessage.path == backup)
+        #expect(!FileManager.default.fileExists(atPath: backup))
+    }
+
+    @Test("work factor 15 is the least the public API accepts, for a vault and for a backup")
+    func workFactor15IsAccepted() throws {
+        let fixture = try VaultFixture()
+        defer { fixture.remove() }
+        let vault = try fixture.create(options: VaultOptions(workFactor: VaultOptions.minimumWorkFactor))
+        try vault.set(Data(text: "v"), for: .genericPassword(service: "s", account: "a"))
+        let backup = fixture.folder.appendingPathComponent("backup.age").path
+        #expect(try vault.exportBackup(to: backup, passphrase: "b", workFactor: 15) == 1)
+        let reopened = try fixture.reopen()
+        try reopened.unlock(passphrase: VaultFixture.passphrase)
+        #expect(try reopened.value(for: .genericPassword(service: "s", account: "a")) == Data(text: "v"))
     }
 
     // MARK: - Backup files
@@ -255,20 +296,20 @@ struct VaultHostileInputTests {
         let vault = try Self.unlocked(fixture)
         let backup = fixture.folder.appendingPathComponent("backup.age").path
         try Data(text: "old").write(to: URL(fileURLWithPath: backup))
-        let exists = vaultError { try vault.exportBackup(to: backup, passphrase: "b", workFactor: 4) }
+        let exists = vaultError { try vault.exportBackup(to: backup, passphrase: "b", testingWorkFactor: 4) }
         guard case .cannotCreateFile(let message) = exists else {
             Issue.record("expected cannotCreateFile, got \(String(describing: exists))")
             return
         }
         #expect(message.detail.contains("already exists"))
         #expect(FileManager.default.contents(atPath: backup) == Data(text: "old"))
-        #expect(try vault.exportBackup(to: backup, passphrase: "b", workFactor: 4, replacing: true) == 1)
+        #expect(try vault.exportBackup(to: backup, passphrase: "b", testingWorkFactor: 4, replacing: true) == 1)
         #expect(FileManager.default.contents(atPath: backup) != Data(text: "old"))
         let other = try VaultFixture()
         defer { other.remove() }
         #expect(try other.create().importBackup(from: backup, passphrase: "b") == 1)
         let directory = vaultError {
-            try vault.exportBackup(to: fixture.folder.path, passphrase: "b", workFactor: 4, replacing: true)
+            try vault.exportBackup(to: fixture.folder.path, passphrase: "b", testingWorkFactor: 4, replacing: true)
         }
         #expect({ if case .cannotCreateFile? = directory { true } else { false } }())
         #expect(directory?.description.contains("is a directory") == true)

@@ -52,7 +52,7 @@ struct VaultProtectionTests {
         let otherMachineID = fixture.folder.appendingPathComponent("other-machine-id")
         try Data(text: "0123456789abcdef0123456789abcdef\n").write(to: otherMachineID)
         let elsewhere = try fixture.reopen(
-            options: VaultOptions(workFactor: 4, machineIDPath: otherMachineID.path))
+            options: VaultOptions(testingWorkFactor: 4, machineIDPath: otherMachineID.path))
         try elsewhere.unlock(passphrase: VaultFixture.passphrase)
         for accessibility in Accessibility.allCases {
             let error = vaultError { _ = try elsewhere.value(for: Self.identity(accessibility)) }

@@ -20,7 +20,7 @@ struct VaultCLITests {
         let folder = try ScratchFolder("rampart-vault-cli")
         try folder.write("pw", "vault passphrase\n")
         try folder.write("bad", "not the passphrase\n")
-        let made = try await vault(folder, ["init", "--work-factor", "4"])
+        let made = try await vault(folder, ["init", "--work-factor", "15"])
         #expect(made.exitCode == 0, "\(made.standardErrorText)")
         return folder
     }
@@ -97,13 +97,13 @@ struct VaultCLITests {
         let environment = [
             "RAMPART_VAULT_PASSPHRASE_FILE": folder.path("pw"), "XDG_DATA_HOME": folder.path("data"),
         ]
-        let made = try await RampartBinary.run(["vault", "init", "--work-factor", "4"], environment: environment)
+        let made = try await RampartBinary.run(["vault", "init", "--work-factor", "15"], environment: environment)
         #expect(made.exitCode == 0, "\(made.standardErrorText)")
         #expect(FileManager.default.fileExists(atPath: folder.path("data/rampart/vault.sqlite")))
         _ = try await RampartBinary.run(["vault", "set", "s", "a"], input: Data("v".utf8), environment: environment)
         let got = try await RampartBinary.run(["vault", "get", "s", "a"], environment: environment)
         #expect(got.standardOutputText == "v\n")
-        let again = try await RampartBinary.run(["vault", "init", "--work-factor", "4"], environment: environment)
+        let again = try await RampartBinary.run(["vault", "init", "--work-factor", "15"], environment: environment)
         #expect(again.exitCode == 73)
         let none = try await RampartBinary.run(
             ["vault", "--path", folder.path("none.sqlite"), "ls"], environment: environment)
@@ -121,12 +121,12 @@ struct VaultCLITests {
         #expect(try await vault(folder, ["get", "s", "a"]).exitCode == 77)
         #expect(try await vault(folder, ["get", "s", "a"], passphrase: "new").standardOutputText == "moved\n")
         let exported = try await vault(
-            folder, ["export", "--work-factor", "10", folder.path("backup.age")], passphrase: "new")
+            folder, ["export", "--work-factor", "15", folder.path("backup.age")], passphrase: "new")
         #expect(exported.exitCode == 0, "\(exported.standardErrorText)")
         #expect(exported.standardErrorText.contains("exported 1 items"))
 
         let other = ["vault", "--path", folder.path("w.sqlite"), "--passphrase-file", folder.path("pw")]
-        #expect(try await RampartBinary.run(other + ["init", "--work-factor", "4"]).exitCode == 0)
+        #expect(try await RampartBinary.run(other + ["init", "--work-factor", "15"]).exitCode == 0)
         let wrong = try await RampartBinary.run(other + ["import", folder.path("backup.age")])
         #expect(wrong.exitCode == 77)
         let imported = try await RampartBinary.run(
@@ -329,19 +329,33 @@ struct VaultCLITests {
         #expect(try await vault(folder, ["ls"], passphrase: "bad").exitCode == 77)
     }
 
-    @Test("scrypt costs above 4 GiB are refused: by init (2) and when stored in the vault (65, at once)")
+    @Test(
+        "scrypt costs under 15 or above 4 GiB are refused: by init and export (2); above 4 GiB stored in the vault (65, at once)"
+    )
     func scryptCap() async throws {
         let folder = try ScratchFolder("rampart-vault-cli")
         try folder.write("pw", "pw\n")
         let tooMuch = try await vault(folder, ["init", "--work-factor", "23"])
         #expect(tooMuch.exitCode == 2)
-        #expect(tooMuch.standardErrorText.contains("outside 1…22; choose one in that range"))
+        #expect(tooMuch.standardErrorText.contains("--work-factor 23 is outside 15…22"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("v.sqlite")))
-        #expect(try await vault(folder, ["init", "--work-factor", "4"]).exitCode == 0)
+        for weak in ["1", "14"] {
+            let tooLittle = try await vault(folder, ["init", "--work-factor", weak])
+            #expect(tooLittle.exitCode == 2, "\(tooLittle.standardErrorText)")
+            #expect(tooLittle.standardErrorText.contains("--work-factor \(weak) is outside 15…22"))
+            #expect(tooLittle.standardErrorText.contains("cheap to guess"))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("v.sqlite")))
+        }
+        #expect(try await vault(folder, ["init", "--work-factor", "15"]).exitCode == 0)
         try await sqlite(folder, "UPDATE vault_meta SET kdf_work_factor = 22, kdf_block_size = 32")
         let hostile = try await vault(folder, ["ls"])
         #expect(hostile.exitCode == 65, "\(hostile.standardErrorText)")
         #expect(hostile.standardErrorText.contains("4 GiB"))
+        try await sqlite(folder, "UPDATE vault_meta SET kdf_work_factor = 15, kdf_block_size = 8")
+        let weakBackup = try await vault(folder, ["export", "--work-factor", "1", folder.path("backup.age")])
+        #expect(weakBackup.exitCode == 2, "\(weakBackup.standardErrorText)")
+        #expect(weakBackup.standardErrorText.contains("--work-factor 1 is outside 15…22"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("backup.age")))
         // Refused before scrypt runs (a 16 GiB derivation would take minutes, or fail for memory).
     }
 
@@ -352,14 +366,14 @@ struct VaultCLITests {
         let folder = try await initialized()
         #expect(try await vault(folder, ["set", "s", "a"], input: "v").exitCode == 0)
         try folder.write("backup.age", "keep me")
-        let exists = try await vault(folder, ["export", "--work-factor", "4", folder.path("backup.age")])
+        let exists = try await vault(folder, ["export", "--work-factor", "15", folder.path("backup.age")])
         #expect(exists.exitCode == 73, "\(exists.standardErrorText)")
         #expect(exists.standardErrorText.contains("already exists"))
         #expect(FileManager.default.contents(atPath: folder.path("backup.age")) == Data("keep me".utf8))
-        let forced = try await vault(folder, ["export", "--force", "--work-factor", "4", folder.path("backup.age")])
+        let forced = try await vault(folder, ["export", "--force", "--work-factor", "15", folder.path("backup.age")])
         #expect(forced.exitCode == 0, "\(forced.standardErrorText)")
         #expect(try await vault(folder, ["import", folder.path("backup.age")]).exitCode == 0)
-        let directoryOutput = try await vault(folder, ["export", "--force", "--work-factor", "4", folder.url.path])
+        let directoryOutput = try await vault(folder, ["export", "--force", "--work-factor", "15", folder.url.path])
         #expect(directoryOutput.exitCode == 73)
         #expect(directoryOutput.standardErrorText.contains("is a directory"))
         let missing = try await vault(folder, ["import", folder.path("missing.age")])

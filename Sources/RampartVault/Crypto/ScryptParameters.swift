@@ -5,8 +5,8 @@ import _CryptoExtras
 /// scrypt's cost parameters and salt, stored beside what they protect so a vault keeps opening
 /// when the default changes.
 ///
-/// Costs are capped at 4 GiB of memory, age's own limit: a vault is created with N = 2^1…2^22
-/// (r = 8, p = 1; 2^22 takes 4 GiB), and parameters read from a file (`vault_meta`, an
+/// Costs are capped at 4 GiB of memory, age's own limit: a vault is created with N = 2^15…2^22
+/// (r = 8, p = 1; 2^22 takes 4 GiB; tests reach down to 2^1 through `VaultOptions(testingWorkFactor:)`), and parameters read from a file (`vault_meta`, an
 /// application-password salt) are refused as damaged, before anything is allocated, when one is
 /// outside its range or their memory cost 128·r·N·p exceeds 4 GiB: a hostile file must not make
 /// an unlock allocate 16 GiB or more, and every vault `vault init` ever made still opens.
@@ -22,14 +22,19 @@ struct ScryptParameters: Sendable, Hashable {
     var parallelism: Int
     var salt: Data
 
-    /// Fresh parameters with a random 16-byte salt.
-    static func fresh(workFactor: Int) throws(VaultError) -> ScryptParameters {
-        guard workFactorRange.contains(workFactor) else {
+    /// Fresh parameters with a random 16-byte salt. `minimum` is the least work factor accepted:
+    /// `VaultOptions.minimumWorkFactor` for a new vault, the range's floor when re-using the work
+    /// factor a vault already stores.
+    static func fresh(workFactor: Int, minimum: Int = workFactorRange.lowerBound) throws(VaultError)
+        -> ScryptParameters
+    {
+        let accepted = max(minimum, workFactorRange.lowerBound)...workFactorRange.upperBound
+        guard accepted.contains(workFactor) else {
             throw .invalidParameter(
                 VaultErrorContext(
-                    "the scrypt work factor \(workFactor) is outside \(workFactorRange.lowerBound)…\(workFactorRange.upperBound); "
-                        + "choose one in that range (17, the default, takes 128 MiB; each step doubles time and memory)"
-                ))
+                    "the scrypt work factor \(workFactor) is outside \(accepted.lowerBound)…\(accepted.upperBound); "
+                        + "choose one in that range (17, the default, takes 128 MiB; each step doubles time and memory"
+                        + (accepted.lowerBound > 1 ? "; less makes the passphrase cheap to guess)" : ")")))
         }
         return ScryptParameters(workFactor: workFactor, blockSize: 8, parallelism: 1, salt: RandomBytes.make(16))
     }

@@ -8,7 +8,7 @@ struct VaultChapter: DemoChapter {
     let title = "Keychain-style secrets: the vault"
 
     /// scrypt at N = 2^4 keeps the demo fast; real vaults use the default (2^17).
-    static let options = VaultOptions(workFactor: 4)
+    static let options = VaultOptions(testingWorkFactor: 4)
     static let passphrase = "demo vault passphrase"
     static let backupPassphrase = "demo backup passphrase"
 
@@ -119,7 +119,7 @@ struct VaultChapter: DemoChapter {
                     + (here == deviceSecret ? "readable on this device" : "reads back different bytes"))
             let inVault = try vault.items(matching: VaultQuery(itemClass: .genericPassword)).count
             let exported = try vault.exportBackup(
-                to: backup, passphrase: Self.backupPassphrase, workFactor: Self.options.workFactor)
+                to: backup, passphrase: Self.backupPassphrase, testingWorkFactor: Self.options.workFactor)
             details.append(
                 "exported \(exported) of \(inVault) items to \(URL(fileURLWithPath: backup).lastPathComponent)")
             let restored = try Vault.create(at: restoredPath, passphrase: Self.passphrase, options: Self.options)

@@ -16,8 +16,9 @@ struct VaultCommand: ParsableCommand {
             Names (service, account) must be UTF-8: a name with bytes that are not is refused (65) \
             rather than stored as another item's name. `ls` escapes control characters in names and \
             `get` escapes them in values written to a terminal (see their --help); files and pipes \
-            get the exact value. The vault's scrypt cost is capped at log2 N = 22 (r = 8, 4 GiB, as age): \
-            init refuses more (2), and a vault file asking for more is refused as damaged (65).
+            get the exact value. The vault's scrypt cost is log2 N = 15…22 (r = 8; 32 MiB to 4 GiB, age's \
+            cap): init and export refuse less or more (2), and a vault file asking for more is refused \
+            as damaged (65).
 
             Exit codes: 1 no such item, 2 usage (also: no terminal to prompt on), 65 bad data: not \
             a vault (an empty, non-SQLite or other SQLite file, a directory or a device; it is left \

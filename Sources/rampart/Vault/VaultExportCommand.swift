@@ -9,12 +9,14 @@ struct VaultExportCommand: ParsableCommand {
 
     @ParentCommand var vault: VaultCommand
     @OptionGroup var backup: VaultBackupOptions
-    @Option(help: ArgumentHelp("The backup's scrypt work factor, log2 N (default 18).", visibility: .hidden))
+    @Option(help: ArgumentHelp("The backup's scrypt work factor, log2 N (default 18, 15…22).", visibility: .hidden))
     var workFactor = 18
     @Flag(help: "Replace FILE if it exists (the new backup is complete on disk before it replaces the old one).")
     var force = false
     @Argument(help: "The backup file to create (it must not exist, unless --force is given).")
     var file: String
+
+    func validate() throws { try VaultWorkFactor.validate(workFactor) }
 
     func run() throws {
         let opened = try vault.access.openUnlocked()

@@ -7,8 +7,10 @@ struct VaultInitCommand: ParsableCommand {
         commandName: "init", abstract: "Create a vault (0600, with a device key file beside it).")
 
     @ParentCommand var vault: VaultCommand
-    @Option(help: ArgumentHelp("The scrypt work factor, log2 N (default 17).", visibility: .hidden))
+    @Option(help: ArgumentHelp("The scrypt work factor, log2 N (default 17, 15…22).", visibility: .hidden))
     var workFactor = 17
+
+    func validate() throws { try VaultWorkFactor.validate(workFactor) }
 
     func run() throws {
         let path = vault.access.resolvedPath
