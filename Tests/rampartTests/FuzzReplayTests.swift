@@ -23,8 +23,23 @@ struct FuzzReplayTests {
     /// The target names `rampart-fuzz --list` prints.
     static func targets() async throws -> [String] {
         let listing = try await PeerProcess.runAsync(binary.path, ["--list"])
-        return listing.standardOutputText.split(separator: "\n").compactMap { $0.split(separator: "\t").first }
+        guard listing.exitCode == 0 else {
+            throw FuzzListError(
+                description:
+                    "\(binary.path) --list exited \(listing.exitCode): \(listing.standardErrorText.suffix(500))")
+        }
+        let names = listing.standardOutputText.split(separator: "\n").compactMap { $0.split(separator: "\t").first }
             .map(String.init)
+        let malformed = names.filter { $0.isEmpty || !$0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } }
+        guard !names.isEmpty, malformed.isEmpty else {
+            throw FuzzListError(description: "\(binary.path) --list printed no target or odd names: \(malformed)")
+        }
+        return names
+    }
+
+    /// `rampart-fuzz --list` failed or printed something that is not a list of targets.
+    struct FuzzListError: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// The files of `Fuzz/KIND/TARGET`, or none when the folder does not exist.
@@ -51,12 +66,11 @@ struct FuzzReplayTests {
         }
     }
 
+    /// Every target is replayed: the list comes from `rampart-fuzz --list` itself (run when the
+    /// tests are discovered), so a target added to the tool is replayed without editing this file.
     @Test(
-        "every seed and regression input replays without a crash or broken invariant",
-        arguments: [
-            "ats-document", "age-header", "age-armor", "age-decrypt", "rncryptor-header", "rncryptor-stream",
-            "vault-backup", "spki-pin", "certificate-file", "proxy-settings", "http-response",
-        ])
+        "every seed and regression input of every target replays without a crash or broken invariant",
+        arguments: try await FuzzReplayTests.targets())
     func replay(target: String) async throws {
         let folders = [Self.folder("Corpus", target), Self.folder("Regressions", target)].compactMap { $0?.path }
         try #require(!folders.isEmpty, "no inputs for \(target)")
