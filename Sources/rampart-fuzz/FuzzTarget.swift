@@ -27,6 +27,7 @@ struct FuzzTarget: Sendable {
         FuzzHTTPResponse.target,
         FuzzSCTList.target,
         FuzzCTLogList.target,
+        FuzzRFC3339Date.target,
         FuzzTrustKitConfiguration.target,
         FuzzE2EEnvelope.target,
         FuzzEmailAddress.target,

@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 import Testing
 
 @testable import RampartTrust
@@ -15,13 +16,13 @@ struct CTLogListTests {
     func chrome() throws {
         let list = try CTLogList(json: try Self.data("chrome-v3.json"), source: "chrome-v3.json")
         #expect(list.logs.count == 2 && list.version == "1.0")
-        #expect(list.timestamp == CTLogList.date("2026-11-01T00:00:00Z"))
+        #expect(list.timestamp == RFC3339Date.parse("2026-11-01T00:00:00Z"))
         let ecdsa = try #require(list.logs.values.first { $0.description == "Test ECDSA log" })
         #expect(ecdsa.operatorName == "Test Operator" && !ecdsa.isStaticCTAPI)
-        #expect(ecdsa.state == .usable(since: try #require(CTLogList.date("2020-01-01T00:00:00Z"))))
-        #expect(ecdsa.temporalInterval?.lowerBound == CTLogList.date("2026-01-01T00:00:00Z"))
+        #expect(ecdsa.state == .usable(since: try #require(RFC3339Date.parse("2020-01-01T00:00:00Z"))))
+        #expect(ecdsa.temporalInterval?.lowerBound == RFC3339Date.parse("2026-01-01T00:00:00Z"))
         let tiled = try #require(list.logs.values.first { $0.isStaticCTAPI })
-        #expect(tiled.state == .retired(since: try #require(CTLogList.date("2025-06-01T00:00:00.123Z"))))
+        #expect(tiled.state == .retired(since: try #require(RFC3339Date.parse("2025-06-01T00:00:00.123Z"))))
         #expect(tiled.url == "https://t.example.com/")
     }
 
@@ -31,7 +32,7 @@ struct CTLogListTests {
         let list = try CTLogList(json: try Self.data("apple-v4.json"), receivedAt: received)
         #expect(list.timestamp == received && list.version == "40")
         let log = try #require(list.logs.values.first)
-        #expect(log.state == .readOnly(since: try #require(CTLogList.date("2025-01-01T00:00:00Z"))))
+        #expect(log.state == .readOnly(since: try #require(RFC3339Date.parse("2025-01-01T00:00:00Z"))))
         let chrome = try CTLogList(json: try Self.data("chrome-v3.json"))
         let merged = CTLogList.merged([list, chrome])
         #expect(merged.logs.count == 2)
@@ -46,7 +47,7 @@ struct CTLogListTests {
         let argon = try #require(list.logs.values.first { $0.description == "Google 'Argon2027h1'" })
         #expect(argon.id.base64 == "1tWNqdAXU/NqSqDHV0kCr+vH3CzTjNn3ZMgMiRkenwI=")
         #expect(argon.url == "https://ct.googleapis.com/logs/us1/argon2027h1/" && !argon.isStaticCTAPI)
-        #expect(argon.temporalInterval?.lowerBound == CTLogList.date("2027-01-01T00:00:00Z"))
+        #expect(argon.temporalInterval?.lowerBound == RFC3339Date.parse("2027-01-01T00:00:00Z"))
         #expect(list.logs.values.filter(\.isStaticCTAPI).count == 2)
         #expect(list.logs.values.allSatisfy { $0.operatorName == "Google" })
         // A P-256 key from the real list verifies nothing it did not sign.

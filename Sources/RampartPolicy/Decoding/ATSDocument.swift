@@ -131,7 +131,7 @@ public struct ATSDocument: Sendable {
                 rootKeyPath: "", hasATSDictionary: true)
         }
         var diagnostics: [ATSDiagnostic] = []
-        if let near = top.keys.first(where: { ATSKey.nearest(to: $0, among: [ATSKey.root]) != nil }) {
+        if let near = top.keys.sorted().first(where: { ATSKey.nearest(to: $0, among: [ATSKey.root]) != nil }) {
             diagnostics.append(
                 ATSDiagnostic(
                     severity: .warning, keyPath: near,

@@ -46,11 +46,14 @@ public struct ATSPolicy: Sendable {
         var names: [(String, ATSExceptionDomain)] = []
         var networks: [NetworkKey: (key: String, entry: ATSExceptionDomain)] = [:]
         var prefixes: [Int: Set<Int>] = [:]
-        for (key, written) in configuration.exceptionDomains {
+        // In key order, so that two keys naming one network ("10.0.0.0/8", "10.1.2.3/8") resolve the
+        // same way every run: the first key wins, never the dictionary's hash order.
+        for (key, written) in configuration.exceptionDomains.sorted(by: { $0.key < $1.key }) {
             let entry = os.readsLegacyExceptionKeys ? written.readingLegacyValues : written
             if let range = CIDRRange(key) {
                 if os.allowsIPExceptions {
-                    networks[NetworkKey(prefix: range.prefixLength, network: range.key)] = (key, entry)
+                    let network = NetworkKey(prefix: range.prefixLength, network: range.key)
+                    if networks[network] == nil { networks[network] = (key, entry) }
                     prefixes[range.network.count, default: []].insert(range.prefixLength)
                 }
             } else {

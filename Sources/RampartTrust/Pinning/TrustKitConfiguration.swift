@@ -63,7 +63,8 @@ public enum TrustKitConfiguration {
             if let raw = entry["TSKExpirationDate"] {
                 if let date = raw as? Date {
                     expiration = date
-                } else if let text = raw as? String, let date = Self.dateFormat.date(from: text) {
+                } else if let text = raw as? String, let date = try? RFC3339Date.fullDate(text) {
+                    // RFC 3339 full-date, strictly: 2030-02-30 is refused, never rolled into March.
                     expiration = date
                 } else {
                     throw fail("TSKPinnedDomains.\(domain).TSKExpirationDate is not a date (yyyy-MM-dd)")

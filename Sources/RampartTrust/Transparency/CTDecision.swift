@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 
 /// What a CT check found: every SCT with its status, the policy's outcome, the counts that decided
 /// it and what was missing.
@@ -41,17 +42,26 @@ public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
     /// Whether the decision is enforced: false when the log list is older than allowed and the
     /// checker fails open, as Apple does after 60 days.
     public var enforced: Bool
-    /// The log list is older than the checker allows (or undated).
+    /// The log list is older than the checker allows, undated, or dated after the time checked
+    /// (beyond ``CertificateTransparencyChecker/futureLogListTolerance``).
     public var logListStale: Bool
-    /// Notes that do not decide anything (a stale log list, a malformed embedded list).
+    /// Notes that do not decide anything (a stale log list, a missing issuer).
     public var notes: [String]
+    /// Why the certificate's SCT list extension could not be read, when it is there but malformed
+    /// (``TrustError/malformedSCTList(_:)``'s reason): the certificate is bad data, and its SCTs,
+    /// none of which count, are not "missing". `nil` when the extension is absent or well formed.
+    public var malformedSCTList: String?
 
     /// Compliant, or not enforced.
     public var passes: Bool { compliant || !enforced }
 
     public var description: String {
         var lines = checks.map { "SCT \($0.summary)" }
-        if checks.isEmpty { lines.append("no SCT: neither embedded nor delivered by TLS or OCSP") }
+        if let malformedSCTList {
+            lines.append("malformed SCT list in the certificate: \(malformedSCTList)")
+        } else if checks.isEmpty {
+            lines.append("no SCT: neither embedded nor delivered by TLS or OCSP")
+        }
         let outcome = compliant ? "meets" : "does not meet"
         lines.append(
             "\(outcome) \(policy.rawValue)'s CT policy: \(counts.approvedLogs) approved log(s), "
@@ -63,8 +73,5 @@ public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    static func timestampFormat(_ date: Date) -> String {
-        let format = ISO8601DateFormatter()
-        return format.string(from: date)
-    }
+    static func timestampFormat(_ date: Date) -> String { RFC3339Date.string(from: date) }
 }

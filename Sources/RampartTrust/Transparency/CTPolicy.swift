@@ -21,8 +21,10 @@ public enum CTPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// `notBefore` to `notAfter` inclusive, so a certificate whose dates are exactly 180 days apart
     /// lasts 180 days and one second, which is 181 days.
     public static func lifetimeDays(notBefore: Date, notAfter: Date) -> Int {
-        let seconds = notAfter.timeIntervalSince(notBefore) + 1
-        return Int((seconds / 86_400).rounded(.up))
+        let days = ((notAfter.timeIntervalSince(notBefore) + 1) / 86_400).rounded(.up)
+        // Certificate dates lie in years 0000–9999; dates from elsewhere are clamped, never trapped on.
+        guard !days.isNaN else { return 0 }
+        return Int(min(max(days, -1e15), 1e15))
     }
 
     /// Under Apple's policy, the embedded SCTs a certificate needs and how many of them one log

@@ -15,8 +15,10 @@ struct CTVerifiedSCTs: Sendable {
     var signatureValid: [Bool]
     var notBefore: Date?
     var notAfter: Date?
-    /// What could not be read (the SCT list extension, a missing issuer).
+    /// What could not be read (a missing issuer).
     var notes: [String]
+    /// The reason the SCT list extension is malformed, when it is.
+    var malformedSCTList: String?
 
     init(
         leaf: EncodedCertificate, issuer: EncodedCertificate?, delivered: [SignedCertificateTimestamp],
@@ -24,10 +26,11 @@ struct CTVerifiedSCTs: Sendable {
     ) {
         var notes: [String] = []
         var scts = delivered
-        do {
+        var malformed: String?
+        do throws(TrustError) {
             scts = try SignedCertificateTimestamp.embedded(in: leaf) + delivered
         } catch {
-            notes.append("\(error)")
+            if case .malformedSCTList(let reason) = error { malformed = reason } else { malformed = "\(error)" }
         }
         var precertificate: CTSignedEntry?
         if let issuer, let spki = issuer.structure?.subjectPublicKeyInfo {
@@ -47,5 +50,6 @@ struct CTVerifiedSCTs: Sendable {
         self.notBefore = leaf.structure?.notValidBefore
         self.notAfter = leaf.structure?.notValidAfter
         self.notes = notes
+        self.malformedSCTList = malformed
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 import X509
 
 /// Checks a certificate's SCTs against a log list and a CT policy: each SCT's log, time, shard,
@@ -110,13 +111,26 @@ public struct CertificateTransparencyChecker: Sendable {
         }
         var decision = evaluate(checks, notBefore: notBefore, notAfter: notAfter)
         decision.notes = verified.notes + decision.notes
-        if let published = logList.timestamp, time.timeIntervalSince(published) <= maximumLogListAge {
+        decision.malformedSCTList = verified.malformedSCTList
+        let age = logList.timestamp.map { time.timeIntervalSince($0) }
+        if let age, age >= -Self.futureLogListTolerance, age <= maximumLogListAge {
             decision.enforced = true
         } else {
             decision.logListStale = true
-            let age = logList.timestamp.map { "\(Int(time.timeIntervalSince($0) / 86_400)) days old" } ?? "undated"
-            decision.notes.append(
-                "the log list is \(age), over the \(Int(maximumLogListAge / 86_400))-day limit; refresh it")
+            if age == nil {
+                decision.notes.append(
+                    "the log list is undated (no log_list_timestamp, and no time it was received), so its age "
+                        + "cannot be judged; give a dated list")
+            } else if let age, let published = logList.timestamp, age < -Self.futureLogListTolerance {
+                decision.notes.append(
+                    "the log list is dated \(RFC3339Date.string(from: published)), after the time checked "
+                        + "(\(RFC3339Date.string(from: time))): a list from the future is not current; check the clock "
+                        + "or the list")
+            } else {
+                decision.notes.append(
+                    "the log list is \(Self.days(age ?? 0)) days old, over the \(Self.days(maximumLogListAge))-day "
+                        + "limit; refresh it")
+            }
             decision.enforced = whenStale == .failClosed
         }
         return decision
@@ -199,6 +213,17 @@ public struct CertificateTransparencyChecker: Sendable {
         return CTDecision(
             policy: policy, checks: checks, compliant: compliant, counts: counts, missing: missing, enforced: true,
             logListStale: false, notes: [])
+    }
+
+    /// How far in the future a list's `log_list_timestamp` may be and still count as current
+    /// (clocks differ a little): one hour. A list dated later is stale, never fresh for ever.
+    public static let futureLogListTolerance: TimeInterval = 3600
+
+    /// A duration in whole days for a message, whatever its size (no conversion that can trap).
+    static func days(_ interval: TimeInterval) -> String {
+        let days = (interval / 86_400).rounded(.towardZero)
+        if days.magnitude < 1e9, let whole = Int(exactly: days) { return "\(whole)" }
+        return interval.isNaN ? "an unknown number of" : (interval < 0 ? "less than -1e9" : "more than 1e9")
     }
 
     /// The earliest check of each log.

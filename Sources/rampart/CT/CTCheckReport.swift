@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 import RampartTrust
 
 /// `rampart ct check --format json`: each SCT and the policy's outcome.
@@ -7,7 +8,8 @@ struct CTCheckReport: Encodable {
         var logID: String
         var logDescription: String?
         var `operator`: String?
-        var timestamp: Date
+        /// RFC 3339, UTC (any 64-bit SCT time is written, never trapped on).
+        var timestamp: String
         var origin: String
         var status: String
         var currentlyApproved: Bool
@@ -20,12 +22,15 @@ struct CTCheckReport: Encodable {
     var missing: [String]
     var notes: [String]
     var logListCurrent: Bool
+    /// Why the certificate's SCT list is malformed, when it is (absent from the JSON otherwise).
+    var malformedSCTList: String?
 
     init(_ decision: CTDecision) {
         scts = decision.checks.map { check in
             SCT(
                 logID: check.sct.logID.base64, logDescription: check.log?.description,
-                operator: check.log?.operatorName, timestamp: check.sct.date, origin: check.sct.origin.rawValue,
+                operator: check.log?.operatorName, timestamp: RFC3339Date.string(from: check.sct.date),
+                origin: check.sct.origin.rawValue,
                 status: check.status.rawValue, currentlyApproved: check.status == .valid && check.currentlyApproved)
         }
         compliant = decision.compliant
@@ -34,5 +39,6 @@ struct CTCheckReport: Encodable {
         missing = decision.missing
         notes = decision.notes
         logListCurrent = !decision.logListStale
+        malformedSCTList = decision.malformedSCTList
     }
 }
