@@ -43,25 +43,35 @@ public final class Vault: Sendable {
         self.store = store
     }
 
-    /// Creates a vault at `path` (its file 0600, a device key file beside it) and returns it
-    /// unlocked. Fails with `vaultExists` if a file is there.
+    /// Creates a vault at `path` (its file 0600) and returns it unlocked; its device key, for
+    /// `ThisDeviceOnly` items, goes to a 0600 file in `options.deviceKeyFolder` (a per-user folder
+    /// outside the vault's, by default). Fails with `vaultExists` if a file is there.
     public static func create(
         at path: String, passphrase: String, options: VaultOptions = VaultOptions(),
         authenticator: (any Authenticator)? = nil
     ) throws(VaultError) -> Vault {
         guard !passphrase.isEmpty else { throw .invalidParameter("the vault passphrase is empty; choose one") }
         let scrypt = try ScryptParameters.fresh(workFactor: options.workFactor, minimum: options.workFactorFloor)
+        guard let deviceKeyFolder = DeviceKey.folder(configured: options.deviceKeyFolder) else {
+            throw .io(
+                VaultErrorContext(
+                    "there is no home folder to keep the vault's device key in (HOME is unset); "
+                        + "set XDG_STATE_HOME or HOME, or give VaultOptions a deviceKeyFolder", path: path))
+        }
         let store = try VaultStore(path: path, create: true, busyTimeout: options.busyTimeout)
+        var deviceKeyFile: String?
         do throws(VaultError) {
-            try DeviceKey.create(forVault: path)
-            guard let deviceKey = DeviceKey.load(forVault: path, machineIDPath: options.machineIDPath) else {
-                throw VaultError.io("cannot read back the device key file \(DeviceKey.secretPath(forVault: path))")
-            }
+            unlink(DeviceKey.legacySecretPath(forVault: path))  // a stale one must never pass for this vault's
+            let deviceSecret = RandomBytes.make(32)
+            let deviceKey = DeviceKey.derive(deviceSecret, machineIDPath: options.machineIDPath)
             let kek = try scrypt.deriveKey(passphrase)
             let secrets = Keyring.freshSecrets()
             var wrapped: [String: Data] = [:]
             for (name, secret) in secrets { wrapped[name] = try Keyring.wrap(secret, name: name, with: kek) }
             let check = Keyring.deviceCheck(secrets: secrets, deviceKey: deviceKey)
+            let name = DeviceKey.fileName(deviceCheck: check)
+            try DeviceKey.store(deviceSecret, in: deviceKeyFolder, name: name)
+            deviceKeyFile = deviceKeyFolder + "/" + name
             try store.initialize(
                 metadata: VaultMetadata(formatVersion: VaultMetadata.formatVersion, scrypt: scrypt, deviceCheck: check),
                 wrappedKeys: wrapped)
@@ -70,7 +80,7 @@ public final class Vault: Sendable {
             vault.state.withLock { $0 = KeyState(keyring: keyring, unlocked: true, scrypt: scrypt) }
             return vault
         } catch {
-            for file in [path, path + "-wal", path + "-shm", DeviceKey.secretPath(forVault: path)] {
+            for file in [path, path + "-wal", path + "-shm"] + (deviceKeyFile.map { [$0] } ?? []) {
                 unlink(file)
             }
             throw error
@@ -85,8 +95,7 @@ public final class Vault: Sendable {
     public func unlock(passphrase: String) throws(VaultError) {
         let (metadata, wrapped) = try store.readHeader()
         let secrets = try unwrapSecrets(wrapped, passphrase: passphrase, scrypt: metadata.scrypt)
-        let deviceKey = DeviceKey.load(forVault: path, machineIDPath: options.machineIDPath)
-        let keyring = try Keyring(secrets: secrets, deviceKey: deviceKey, deviceCheck: metadata.deviceCheck)
+        let keyring = try deviceBoundKeyring(secrets: secrets, deviceCheck: metadata.deviceCheck)
         state.withLock { $0 = KeyState(keyring: keyring, unlocked: true, scrypt: metadata.scrypt) }
     }
 
@@ -174,6 +183,38 @@ public final class Vault: Sendable {
                         + "the file was altered or is damaged, restore a backup", path: path, location: "vault_keys"))
         }
         return secrets
+    }
+
+    /// The keyring `secrets` give with this vault's device key from the device key folder. When
+    /// that has none, a legacy `VAULT.device` beside the vault that verifies (a vault made before
+    /// the device key moved) is moved into the folder and removed, so a copy of the vault's folder
+    /// no longer carries it; one that does not verify is left alone.
+    func deviceBoundKeyring(secrets: [String: Data], deviceCheck: Data) throws(VaultError) -> Keyring {
+        let folder = DeviceKey.folder(configured: options.deviceKeyFolder)
+        let name = DeviceKey.fileName(deviceCheck: deviceCheck)
+        let secret = folder.flatMap { DeviceKey.readSecret($0 + "/" + name) }
+        var keyring = try Keyring(
+            secrets: secrets, deviceKey: secret.map { DeviceKey.derive($0, machineIDPath: options.machineIDPath) },
+            deviceCheck: deviceCheck)
+        guard secret == nil else { return keyring }
+        let legacyFile = DeviceKey.legacySecretPath(forVault: path)
+        if let legacy = DeviceKey.readSecret(legacyFile) {
+            let legacyKeyring = try Keyring(
+                secrets: secrets, deviceKey: DeviceKey.derive(legacy, machineIDPath: options.machineIDPath),
+                deviceCheck: deviceCheck)
+            if legacyKeyring.deviceProblem == nil {
+                if let folder {
+                    try? DeviceKey.store(legacy, in: folder, name: name)
+                    if DeviceKey.readSecret(folder + "/" + name) == legacy { unlink(legacyFile) }
+                }
+                return legacyKeyring
+            }
+        }
+        keyring.deviceProblem =
+            "this vault's device key is not in \(folder ?? "a device key folder (there is no home folder)") "
+            + "(ThisDeviceOnly items open only for the machine and user that stored them: the vault was copied "
+            + "or moved to another user, or the key file was removed)"
+        return keyring
     }
 
     /// The keyring, or `locked` when the vault was never unlocked in this process.

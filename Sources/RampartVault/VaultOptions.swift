@@ -20,19 +20,34 @@ public struct VaultOptions: Sendable {
     package private(set) var workFactorFloor = VaultOptions.minimumWorkFactor
     /// The file whose contents identify this machine, for `ThisDeviceOnly` items.
     public var machineIDPath: String
+    /// The folder that keeps the device keys of `ThisDeviceOnly` items, one 0600 file per vault,
+    /// outside the vault's folder so that a copy of the vault's folder carries no device key.
+    /// `nil` (the default): `$XDG_STATE_HOME/rampart/device-keys`, else
+    /// `~/.local/state/rampart/device-keys` (state that is not portable, in the XDG spec's words).
+    /// A service whose `HOME` changes between runs gives a folder of its own here.
+    public var deviceKeyFolder: String?
     /// How long a writer waits for another process's transaction, in seconds.
     public var busyTimeout: Double
 
-    public init(workFactor: Int = 17, machineIDPath: String = "/etc/machine-id", busyTimeout: Double = 10) {
+    public init(
+        workFactor: Int = 17, machineIDPath: String = "/etc/machine-id", deviceKeyFolder: String? = nil,
+        busyTimeout: Double = 10
+    ) {
         self.workFactor = workFactor
         self.machineIDPath = machineIDPath
+        self.deviceKeyFolder = deviceKeyFolder
         self.busyTimeout = busyTimeout
     }
 
     /// Options that let `Vault.create` use a work factor below `minimumWorkFactor` (down to 1), so
     /// tests and the demo run fast. Not public: no application can make a weak vault.
-    package init(testingWorkFactor: Int, machineIDPath: String = "/etc/machine-id", busyTimeout: Double = 10) {
-        self.init(workFactor: testingWorkFactor, machineIDPath: machineIDPath, busyTimeout: busyTimeout)
+    package init(
+        testingWorkFactor: Int, machineIDPath: String = "/etc/machine-id", deviceKeyFolder: String? = nil,
+        busyTimeout: Double = 10
+    ) {
+        self.init(
+            workFactor: testingWorkFactor, machineIDPath: machineIDPath, deviceKeyFolder: deviceKeyFolder,
+            busyTimeout: busyTimeout)
         workFactorFloor = 1
     }
 }

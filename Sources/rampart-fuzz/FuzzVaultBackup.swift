@@ -35,7 +35,8 @@ enum FuzzVaultBackup {
             try sealed.write(to: backup)
             let vault = try Vault.create(
                 at: folder.appendingPathComponent("vault.sqlite").path, passphrase: "vault",
-                options: VaultOptions(testingWorkFactor: 4))
+                options: VaultOptions(
+                    testingWorkFactor: 4, deviceKeyFolder: folder.appendingPathComponent("device-keys").path))
             return try? vault.importBackup(from: backup.path, passphrase: "backup")
         } catch {
             FuzzCheck.fail(target.name, "cannot set up a temporary vault: \(error)")

@@ -51,7 +51,9 @@ struct E2EIdentityTests {
     func vault() throws {
         let scratch = try ScratchFolder("rampart-e2e")
         let path = scratch.path("keys.vault")
-        let vault = try Vault.create(at: path, passphrase: "pass", options: VaultOptions(testingWorkFactor: 4))
+        let vault = try Vault.create(
+            at: path, passphrase: "pass",
+            options: VaultOptions(testingWorkFactor: 4, deviceKeyFolder: scratch.path("device-keys")))
         let identity = try E2EIdentity.generate(.classic)
         try E2EVaultIdentity.store(identity, as: "alice", in: vault)
         vault.lock()

@@ -27,7 +27,8 @@ struct VaultBackupTests {
         #expect(mode == 0o600)
         #expect(status { try vault.exportBackup(to: backup, passphrase: "backup pass", testingWorkFactor: 4) } != nil)
 
-        let restored = try Vault.create(at: target.path, passphrase: "another vault", options: VaultFixture.options)
+        let restored = try Vault.create(
+            at: target.path, passphrase: "another vault", options: target.hermetic(VaultFixture.options))
         #expect(status { try restored.importBackup(from: backup, passphrase: "wrong") } == -25293)
         #expect(try restored.importBackup(from: backup, passphrase: "backup pass") == 3)
         let items = try restored.items(matching: VaultQuery(itemClass: .genericPassword, returnData: true))

@@ -14,18 +14,33 @@ struct VaultFixture {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
+    /// This fixture's device key folder, beside the vault's folder (as the user's
+    /// `~/.local/state/rampart/device-keys` is), so that no test writes to the user's.
+    var deviceKeyFolder: String { folder.path + "-device-keys" }
+
+    /// `options` with this fixture's device key folder, unless they name one.
+    func hermetic(_ options: VaultOptions) -> VaultOptions {
+        var options = options
+        if options.deviceKeyFolder == nil { options.deviceKeyFolder = deviceKeyFolder }
+        return options
+    }
+
     func create(options: VaultOptions = VaultFixture.options, authenticator: (any Authenticator)? = nil) throws -> Vault
     {
-        try Vault.create(at: path, passphrase: Self.passphrase, options: options, authenticator: authenticator)
+        try Vault.create(
+            at: path, passphrase: Self.passphrase, options: hermetic(options), authenticator: authenticator)
     }
 
     /// A second handle on the same file, opened locked.
     func reopen(options: VaultOptions = VaultFixture.options, authenticator: (any Authenticator)? = nil) throws -> Vault
     {
-        try Vault(path: path, options: options, authenticator: authenticator)
+        try Vault(path: path, options: hermetic(options), authenticator: authenticator)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+        try? FileManager.default.removeItem(atPath: deviceKeyFolder)
+    }
 }
 
 /// The keychain status a throwing call fails with, or `nil` when it succeeds.

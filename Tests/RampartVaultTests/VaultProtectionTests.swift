@@ -66,13 +66,90 @@ struct VaultProtectionTests {
                 #expect(error == nil)
             }
         }
-        try FileManager.default.removeItem(atPath: fixture.path + ".device")
+        try FileManager.default.removeItem(atPath: fixture.deviceKeyFolder)
         let withoutDeviceFile = try fixture.reopen()
         try withoutDeviceFile.unlock(passphrase: VaultFixture.passphrase)
         #expect(
             status { _ = try withoutDeviceFile.value(for: Self.identity(.afterFirstUnlockThisDeviceOnly)) } == -25293)
         #expect(
             try withoutDeviceFile.value(for: Self.identity(.afterFirstUnlock)) == Data(text: "value-afterFirstUnlock"))
+    }
+
+    /// Every file of `fixture`'s folder (the vault, its WAL and whatever else lies beside it)
+    /// copied into the folder of a new fixture, which has a device key folder of its own.
+    static func copyOfFolder(_ fixture: VaultFixture) throws -> VaultFixture {
+        let copy = try VaultFixture()
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path) {
+            try FileManager.default.copyItem(
+                at: fixture.folder.appendingPathComponent(name), to: copy.folder.appendingPathComponent(name))
+        }
+        return copy
+    }
+
+    @Test("a copy of the vault's folder on the same machine opens every item but the ThisDeviceOnly ones")
+    func aCopiedFolderCarriesNoDeviceKey() throws {
+        let fixture = try VaultFixture()
+        defer { fixture.remove() }
+        try Self.fill(try fixture.create())
+        let copy = try Self.copyOfFolder(fixture)
+        defer { copy.remove() }
+        let copied = try copy.reopen()
+        try copied.unlock(passphrase: VaultFixture.passphrase)
+        for accessibility in Accessibility.allCases {
+            let error = vaultError { _ = try copied.value(for: Self.identity(accessibility)) }
+            if accessibility.isThisDeviceOnly {
+                guard case .wrongDevice(let context) = error else {
+                    Issue.record("\(accessibility): expected wrongDevice, got \(String(describing: error))")
+                    continue
+                }
+                #expect(context.detail.contains(copy.deviceKeyFolder), "\(context.detail)")
+                #expect(context.detail.contains("copied"), "\(context.detail)")
+            } else {
+                #expect(error == nil, "\(accessibility): \(String(describing: error))")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: copy.deviceKeyFolder), "nothing was written for the copy")
+        // The original, with its device key folder, still opens all of them, also after a new passphrase.
+        let original = try fixture.reopen()
+        try original.unlock(passphrase: VaultFixture.passphrase)
+        try original.changePassphrase(from: VaultFixture.passphrase, to: "new passphrase")
+        let again = try fixture.reopen()
+        try again.unlock(passphrase: "new passphrase")
+        for accessibility in Accessibility.allCases {
+            #expect(try again.value(for: Self.identity(accessibility)) == Data(text: "value-\(accessibility)"))
+        }
+    }
+
+    @Test("a vault made with the device key beside it (VAULT.device) keeps opening; the key moves out of its folder")
+    func aLegacyDeviceFileIsMovedOutOfTheVaultFolder() throws {
+        let fixture = try VaultFixture()
+        defer { fixture.remove() }
+        try Self.fill(try fixture.create())
+        // The layout of a vault made before: the device secret in VAULT.device, none in the folder.
+        let keys = try FileManager.default.contentsOfDirectory(atPath: fixture.deviceKeyFolder)
+        try #require(keys.count == 1)
+        try FileManager.default.moveItem(
+            atPath: fixture.deviceKeyFolder + "/" + keys[0], toPath: fixture.path + ".device")
+        let legacy = try fixture.reopen()
+        try legacy.unlock(passphrase: VaultFixture.passphrase)
+        for accessibility in Accessibility.allCases {
+            #expect(try legacy.value(for: Self.identity(accessibility)) == Data(text: "value-\(accessibility)"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + ".device"), "the legacy file is removed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.deviceKeyFolder) == keys)
+        // From now on a copy of the folder carries no device key.
+        let copy = try Self.copyOfFolder(fixture)
+        defer { copy.remove() }
+        let copied = try copy.reopen()
+        try copied.unlock(passphrase: VaultFixture.passphrase)
+        #expect(status { _ = try copied.value(for: Self.identity(.whenUnlockedThisDeviceOnly)) } == -25293)
+        // A VAULT.device that does not verify is not taken, nor moved.
+        try Data(repeating: 7, count: 32).write(to: URL(fileURLWithPath: copy.path + ".device"))
+        let foreign = try copy.reopen()
+        try foreign.unlock(passphrase: VaultFixture.passphrase)
+        #expect(status { _ = try foreign.value(for: Self.identity(.afterFirstUnlockThisDeviceOnly)) } == -25293)
+        #expect(FileManager.default.fileExists(atPath: copy.path + ".device"))
+        #expect(!FileManager.default.fileExists(atPath: copy.deviceKeyFolder))
     }
 
     @Test func applicationPasswordIsNeededToRead() throws {

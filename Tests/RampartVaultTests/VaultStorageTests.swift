@@ -132,10 +132,15 @@ struct VaultStorageTests {
         defer { fixture.remove() }
         let vault = try fixture.create()
         try vault.set(Data(text: "x"), for: Self.alpha)
-        for file in [fixture.path, fixture.path + "-wal", fixture.path + "-shm", fixture.path + ".device"] {
+        let keys = try FileManager.default.contentsOfDirectory(atPath: fixture.deviceKeyFolder)
+        #expect(keys.count == 1 && keys[0].hasSuffix(".key"), "one device key file: \(keys)")
+        let keyFiles = keys.map { fixture.deviceKeyFolder + "/" + $0 }
+        for file in [fixture.path, fixture.path + "-wal", fixture.path + "-shm"] + keyFiles {
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(file)")
         }
+        let folderMode = try FileManager.default.attributesOfItem(atPath: fixture.deviceKeyFolder)
+        #expect(folderMode[.posixPermissions] as? Int == 0o700)
         let mode = try FileManager.default.attributesOfItem(atPath: fixture.path)
         #expect(mode[.posixPermissions] as? Int == 0o600)
         _ = vault

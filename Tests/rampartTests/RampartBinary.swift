@@ -13,10 +13,16 @@ enum RampartBinary {
         return PeerTools.packageRoot.appendingPathComponent(".build/debug/rampart")
     }
 
+    /// The `XDG_STATE_HOME` `rampart` gets when a test gives none: a folder of the test run's
+    /// shared scratch folder, so vault device keys never land in the user's `~/.local/state`.
+    static let stateHome: String? = (try? ScratchFolder.shared().subfolder("xdg-state"))?.path
+
     /// Runs `rampart` with `arguments` and `input` on standard input.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) async throws
         -> PeerProcess.Result
     {
-        try await PeerProcess.runAsync(url.path, arguments, input: input, environment: environment)
+        var environment = environment
+        if environment["XDG_STATE_HOME"] == nil, let stateHome { environment["XDG_STATE_HOME"] = stateHome }
+        return try await PeerProcess.runAsync(url.path, arguments, input: input, environment: environment)
     }
 }

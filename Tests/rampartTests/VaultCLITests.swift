@@ -330,6 +330,35 @@ struct VaultCLITests {
     }
 
     @Test(
+        "a copy of the vault's folder opens its items but not the ThisDeviceOnly ones (77): the device key is not in it"
+    )
+    func copiedFolderHasNoDeviceKey() async throws {
+        let folder = try ScratchFolder("rampart-vault-cli")
+        try folder.write("pw", "vault passphrase\n")
+        let here = ["XDG_STATE_HOME": folder.path("state")]
+        #expect(try await vault(folder, ["init", "--work-factor", "15"], environment: here).exitCode == 0)
+        _ = try await vault(folder, ["set", "s", "portable"], input: "moves", environment: here)
+        let local = ["set", "s", "local", "--accessibility", "afterFirstUnlockThisDeviceOnly"]
+        #expect(try await vault(folder, local, input: "stays", environment: here).exitCode == 0)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("v.") }
+        #expect(Set(beside).isSubset(of: ["v.sqlite", "v.sqlite-wal", "v.sqlite-shm"]), "\(beside)")
+        let keys = try FileManager.default.contentsOfDirectory(atPath: folder.path("state/rampart/device-keys"))
+        #expect(keys.count == 1, "\(keys)")
+
+        let copy = try ScratchFolder("rampart-vault-cli-copy")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != "state" {
+            try FileManager.default.copyItem(atPath: folder.path(name), toPath: copy.path(name))
+        }
+        let there = ["XDG_STATE_HOME": copy.path("state")]
+        #expect(try await vault(copy, ["get", "s", "portable"], environment: there).standardOutputText == "moves\n")
+        let refused = try await vault(copy, ["get", "s", "local"], environment: there)
+        #expect(refused.exitCode == 77, "\(refused.standardErrorText)")
+        #expect(refused.standardErrorText.contains("device key"), "\(refused.standardErrorText)")
+        #expect(refused.standardOutputText.isEmpty)
+        #expect(try await vault(folder, ["get", "s", "local"], environment: here).standardOutputText == "stays\n")
+    }
+
+    @Test(
         "scrypt costs under 15 or above 4 GiB are refused: by init and export (2); above 4 GiB stored in the vault (65, at once)"
     )
     func scryptCap() async throws {

@@ -53,7 +53,7 @@ struct Keyring: Sendable {
             if !accessibility.isThisDeviceOnly { classKeys[accessibility] = SymmetricKey(data: secret) }
         }
         guard let deviceKey else {
-            deviceProblem = "the device key file is missing beside the vault"
+            deviceProblem = "there is no device key for this vault here"
             return
         }
         var deviceKeys: [Accessibility: SymmetricKey] = [:]

@@ -1,5 +1,11 @@
 /// When an item can be read, modelled on Apple's data-protection classes.
 ///
+/// `ThisDeviceOnly` classes are bound to this machine and user: their keys mix the machine's
+/// identifier (`/etc/machine-id`) with a random device key kept outside the vault's folder
+/// (`VaultOptions.deviceKeyFolder`, by default in `~/.local/state/rampart/device-keys`), so a copy
+/// of the vault's folder, here or on another machine, cannot open them (`wrongDevice`). They are
+/// never exported. Someone who can read that user's files on this machine can also read the key.
+///
 /// ```swift
 /// try vault.set(token, for: identity, protection: ItemProtection(accessibility: .afterFirstUnlockThisDeviceOnly))
 /// ```
@@ -8,9 +14,9 @@ public enum Accessibility: Int, Sendable, Hashable, CaseIterable, Codable, Custo
     case whenUnlocked = 0
     /// Readable from the first unlock until the process ends, even after `lock()`.
     case afterFirstUnlock = 1
-    /// As `whenUnlocked`, and bound to this machine: never exported, unreadable elsewhere.
+    /// As `whenUnlocked`, and bound to this machine and user: never exported, unreadable elsewhere.
     case whenUnlockedThisDeviceOnly = 2
-    /// As `afterFirstUnlock`, and bound to this machine: never exported, unreadable elsewhere.
+    /// As `afterFirstUnlock`, and bound to this machine and user: never exported, unreadable elsewhere.
     case afterFirstUnlockThisDeviceOnly = 3
 
     /// Whether the item is bound to this machine's device key.

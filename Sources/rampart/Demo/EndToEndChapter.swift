@@ -19,7 +19,8 @@ struct EndToEndChapter: DemoChapter {
         let folder = lab.scratch.appendingPathComponent("e2e")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Identities, each kept in its owner's vault (a fast work factor for the demo).
-        let options = VaultOptions(testingWorkFactor: 4)
+        let options = VaultOptions(
+            testingWorkFactor: 4, deviceKeyFolder: folder.appendingPathComponent("device-keys").path)
         let aliceVault = try Vault.create(
             at: folder.appendingPathComponent("alice.vault").path, passphrase: "alice", options: options)
         let bobVault = try Vault.create(

@@ -9,6 +9,15 @@ struct VaultChapter: DemoChapter {
 
     /// scrypt at N = 2^4 keeps the demo fast; real vaults use the default (2^17).
     static let options = VaultOptions(testingWorkFactor: 4)
+
+    /// `options` with the device keys of the vault at `path` kept in the demo's scratch folder,
+    /// not in the user's `~/.local/state`.
+    static func options(for path: String) -> VaultOptions {
+        var options = Self.options
+        options.deviceKeyFolder =
+            URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("device-keys").path
+        return options
+    }
     static let passphrase = "demo vault passphrase"
     static let backupPassphrase = "demo backup passphrase"
 
@@ -50,7 +59,7 @@ struct VaultChapter: DemoChapter {
 
     /// Creates the vault, stores `secret` as a generic password and reads it back.
     private func storeAndReadBack(_ secret: Data, at path: String) throws(VaultError) -> (Vault, DemoStep) {
-        let vault = try Vault.create(at: path, passphrase: Self.passphrase, options: Self.options)
+        let vault = try Vault.create(at: path, passphrase: Self.passphrase, options: Self.options(for: path))
         try vault.set(secret, for: Self.portable)
         let back = try vault.value(for: Self.portable)
         let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int).map {
@@ -78,7 +87,7 @@ struct VaultChapter: DemoChapter {
         var details: [String] = []
         let intruder: Vault
         do {
-            intruder = try Vault(path: path, options: Self.options)
+            intruder = try Vault(path: path, options: Self.options(for: path))
         } catch {
             return DemoStep(title: title, expected: .blocked, observed: .allowed, details: ["cannot open: \(error)"])
         }
@@ -122,7 +131,8 @@ struct VaultChapter: DemoChapter {
                 to: backup, passphrase: Self.backupPassphrase, testingWorkFactor: Self.options.workFactor)
             details.append(
                 "exported \(exported) of \(inVault) items to \(URL(fileURLWithPath: backup).lastPathComponent)")
-            let restored = try Vault.create(at: restoredPath, passphrase: Self.passphrase, options: Self.options)
+            let restored = try Vault.create(
+                at: restoredPath, passphrase: Self.passphrase, options: Self.options(for: restoredPath))
             let imported = try restored.importBackup(from: backup, passphrase: Self.backupPassphrase)
             let arrived = try restored.items(matching: VaultQuery(itemClass: .genericPassword))
             details.append(

@@ -20,6 +20,13 @@ struct VaultCommand: ParsableCommand {
             cap): init and export refuse less or more (2), and a vault file asking for more is refused \
             as damaged (65).
 
+            ThisDeviceOnly items (set --accessibility) are bound to this machine and this user: their \
+            key mixes /etc/machine-id with a random device key kept outside the vault's folder, in \
+            $XDG_STATE_HOME/rampart/device-keys (default ~/.local/state/rampart/device-keys), one 0600 \
+            file per vault. A copy of the vault's folder opens its other items but not these; export \
+            leaves them out. A vault made before this kept the key in VAULT.device beside it: the next \
+            unlock moves it into that folder.
+
             Exit codes: 1 no such item, 2 usage (also: no terminal to prompt on), 65 bad data: not \
             a vault (an empty, non-SQLite or other SQLite file, a directory or a device; it is left \
             untouched), a damaged vault (wrong types, missing tables or keys), a name that is not \

@@ -4,7 +4,8 @@ import RampartVault
 /// `rampart vault init`: creates a vault.
 struct VaultInitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "init", abstract: "Create a vault (0600, with a device key file beside it).")
+        commandName: "init",
+        abstract: "Create a vault (0600; its device key goes to $XDG_STATE_HOME/rampart/device-keys).")
 
     @ParentCommand var vault: VaultCommand
     @Option(help: ArgumentHelp("The scrypt work factor, log2 N (default 17, 15…22).", visibility: .hidden))
