@@ -8,7 +8,9 @@ import RampartSeal
 /// identities) ends the plaintext. The format is docs/E2E-ENVELOPE.md.
 ///
 /// Entry points: ``E2EIdentity`` (generate, parse, ``E2EIdentityFile``, ``E2EVaultIdentity``),
-/// ``E2EPublicKey``, ``E2E/seal(_:to:from:aead:)``, ``E2E/open(_:with:from:)``, ``E2ESafetyNumber``.
+/// ``E2EPublicKey``, ``E2E/seal(_:to:from:aead:)``, ``E2E/open(_:with:from:)``,
+/// ``E2E/open(from:to:identity:expected:)`` (streaming into a ``SealDestination`` that releases
+/// nothing before the signature verified), ``E2ESafetyNumber``.
 ///
 /// ```swift
 /// let alice = try E2EIdentity.generate(.postQuantum)
@@ -34,7 +36,8 @@ public enum E2E {
     ) throws(E2EError) -> E2EMessage {
         var source = DataSource(Data(sealed))
         var sink = DataSink()
-        let sender = try open(from: &source, to: &sink, identity: identity, expected: expected)
+        // The plaintext is returned only once the signature verified: `sink` is never seen otherwise.
+        let sender = try openUnverified(from: &source, to: &sink, identity: identity, expected: expected)
         return E2EMessage(plaintext: sink.data, sender: sender)
     }
 
@@ -42,6 +45,15 @@ public enum E2E {
     public static func seal(
         from source: inout some ByteSource, to sink: inout some ByteSink, recipients: [E2EPublicKey],
         sender: E2EIdentity? = nil, aead: E2EKeyWrapAEAD = .chaCha20Poly1305
+    ) throws(E2EError) {
+        try seal(
+            from: &source, to: &sink, recipients: recipients, sender: sender, aead: aead, randomness: .fresh())
+    }
+
+    /// Seals with the given random inputs (tests rebuild the published vectors with fixed ones).
+    package static func seal(
+        from source: inout some ByteSource, to sink: inout some ByteSink, recipients: [E2EPublicKey],
+        sender: E2EIdentity?, aead: E2EKeyWrapAEAD, randomness: E2ESealRandomness
     ) throws(E2EError) {
         guard let kind = recipients.first?.kind else {
             throw .invalidKey("no recipients: give at least one public key")
@@ -61,16 +73,27 @@ public enum E2E {
         case .nist: aeadID = 0x0002
         case .postQuantum: aeadID = 0x0003
         }
-        let fileKey = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        let fileKey = randomness.fileKey
+        guard fileKey.count == E2EEnvelope.fileKeySize, randomness.nonce.count == 16 else {
+            throw .invalidKey("a file key is 32 bytes and a payload nonce 16")
+        }
         var envelope = E2EEnvelope(
             kind: kind, aeadID: aeadID,
             entries: recipients.map { _ in E2EEnvelope.Entry(enc: Data(), wrappedKey: Data()) },
-            nonce: SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
-        let aad = envelope.prefix
-        for (index, recipient) in recipients.enumerated() {
-            let (enc, wrapped) = try recipient.wrap(fileKey, suite: envelope.suite, aad: aad)
-            envelope.entries[index] = E2EEnvelope.Entry(enc: enc, wrappedKey: wrapped)
+            nonce: randomness.nonce)
+        if let recorded = randomness.entries {
+            guard recorded.count == recipients.count else {
+                throw .invalidKey("\(recorded.count) recorded entries for \(recipients.count) recipients")
+            }
+            envelope.entries = recorded
+        } else {
+            let aad = envelope.prefix
+            for (index, recipient) in recipients.enumerated() {
+                let (enc, wrapped) = try recipient.wrap(fileKey, suite: envelope.suite, aad: aad)
+                envelope.entries[index] = E2EEnvelope.Entry(enc: enc, wrappedKey: wrapped)
+            }
         }
+        envelope.sealMAC(fileKey: fileKey)
         let header = envelope.encoded
         var plaintext = E2ESigningSource(source, sender: sender, headerHash: Data(SHA256.hash(data: header)))
         do {
@@ -81,12 +104,50 @@ public enum E2E {
         }
     }
 
+    /// Streams an envelope from `source` into `destination`, in constant memory, and returns its
+    /// signer (`nil`: anonymous).
+    ///
+    /// The sender's signature can only be checked at the end, so nothing is released before it
+    /// verified: a file gets its name only then (until then it is an unnamed temporary file, gone on
+    /// any failure, interruption or kill), and standard output, a FIFO or a device receive the
+    /// plaintext only then (it is held in an unnamed 0600 temporary file meanwhile). On any error
+    /// nothing of the plaintext is left or shown. See ``SealDestination``.
+    ///
+    /// ```swift
+    /// var source = try FileSource(path: "msg.e2e")
+    /// let sender = try E2E.open(
+    ///     from: &source, to: .file("notes.txt", replacing: false), identity: bob, expected: alice.publicKey)
+    /// ```
+    public static func open(
+        from source: inout some ByteSource, to destination: SealDestination, identity: E2EIdentity,
+        expected: E2EPublicKey? = nil
+    ) throws(E2EError) -> E2EPublicKey? {
+        var failure: E2EError?
+        var sender: E2EPublicKey?
+        do throws(SealError) {
+            try destination.write(holdUntilDone: true) { (sink: inout any ByteSink) throws(SealError) in
+                do throws(E2EError) {
+                    sender = try openUnverified(from: &source, to: &sink, identity: identity, expected: expected)
+                } catch {
+                    if case .io(let underlying) = error { throw underlying }
+                    failure = error
+                    throw .invalidParameter("\(error)")
+                }
+            }
+        } catch {
+            throw failure ?? .io(error)
+        }
+        return sender
+    }
+
     /// Streams an envelope from `source` into `sink` and returns its signer (`nil`: anonymous).
     ///
-    /// Chunks reach `sink` only once they authenticated; the sender's signature is checked at the
-    /// end, so write to a destination that keeps nothing unless this returns (``SealDestination``
-    /// with `holdUntilDone: true`).
-    public static func open(
+    /// **What reaches `sink` is not verified yet**: chunks are written once their tag verified, but
+    /// the sender's signature (and the end of the stream) is checked only when this returns. A
+    /// caller must treat everything written as unverified and discard it when this throws; the
+    /// public entry points (``open(from:to:identity:expected:)`` into a ``SealDestination``, and
+    /// ``open(_:with:from:)``) do so. `package`, so no application can release it by mistake.
+    package static func openUnverified(
         from source: inout some ByteSource, to sink: inout some ByteSink, identity: E2EIdentity,
         expected: E2EPublicKey? = nil
     ) throws(E2EError) -> E2EPublicKey? {
@@ -109,6 +170,11 @@ public enum E2E {
             throw .notARecipient(
                 "none of the \(envelope.entries.count) recipient entries opens with \(identity.publicKey.keyID); "
                     + "the message is for someone else (or its header was altered)")
+        }
+        guard envelope.hasValidMAC(fileKey: fileKey) else {
+            throw .tampered(
+                "the header MAC does not verify under the file key this identity's entry holds: the header was "
+                    + "altered, or the sender gave recipients different keys to show them different messages")
         }
         let headerHash = Data(SHA256.hash(data: envelope.encoded))
         var opening = E2EOpeningSink(sink, expected: expected, headerHash: headerHash)

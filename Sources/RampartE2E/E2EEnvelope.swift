@@ -2,14 +2,16 @@ import Crypto
 import Foundation
 import RampartSeal
 
-/// The header of a Rampart end-to-end envelope (version 1), as docs/E2E-ENVELOPE.md specifies it:
+/// The header of a Rampart end-to-end envelope (version 2), as docs/E2E-ENVELOPE.md specifies it:
 ///
 /// ```text
-/// magic "RAMPE2E" (7) ‖ version 0x01 ‖ kem_id (2) ‖ kdf_id (2) ‖ aead_id (2) ‖ count (2)
-/// ‖ count × (enc ‖ wrapped file key (48)) ‖ payload nonce (16)
+/// magic "RAMPE2E" (7) ‖ version 0x02 ‖ kem_id (2) ‖ kdf_id (2) ‖ aead_id (2) ‖ count (2)
+/// ‖ count × (enc ‖ wrapped file key (48)) ‖ payload nonce (16) ‖ header MAC (32)
 /// ```
 ///
-/// then the age STREAM body. Numbers are big-endian.
+/// then the age STREAM body. Numbers are big-endian. The header MAC (HMAC-SHA256 under a key
+/// derived from the file key, as age's) commits the envelope to one file key, so no two recipients
+/// can open one envelope to different plaintexts. Version 1 had no MAC and is refused.
 ///
 /// ```swift
 /// var source = DataSource(sealed)
@@ -18,11 +20,15 @@ import RampartSeal
 /// ```
 public struct E2EEnvelope: Sendable, Equatable {
     static let magic = Data("RAMPE2E".utf8)
-    static let version: UInt8 = 1
-    static let hpkeInfo = Data("rampart-e2e/v1 file key".utf8)
-    static let payloadInfo = Data("rampart-e2e/v1 payload".utf8)
-    static let signatureLabel = Data("rampart-e2e/v1 signature".utf8)
-    static let signatureContext = Data("rampart-e2e/v1".utf8)
+    /// The envelope version this Rampart writes and reads.
+    public static let version: UInt8 = 2
+    static let hpkeInfo = Data("rampart-e2e/v2 file key".utf8)
+    static let headerInfo = Data("rampart-e2e/v2 header".utf8)
+    static let payloadInfo = Data("rampart-e2e/v2 payload".utf8)
+    static let signatureLabel = Data("rampart-e2e/v2 signature".utf8)
+    static let signatureContext = Data("rampart-e2e/v2".utf8)
+    /// Bytes of the header MAC.
+    static let macSize = 32
     /// Bytes of the random file key every recipient entry wraps.
     static let fileKeySize = 32
     /// Bytes of a wrapped file key: the key and a 16-byte AEAD tag.
@@ -36,6 +42,11 @@ public struct E2EEnvelope: Sendable, Equatable {
         public var enc: Data
         /// The file key sealed with the HPKE context (48 bytes).
         public var wrappedKey: Data
+
+        package init(enc: Data, wrappedKey: Data) {
+            self.enc = enc
+            self.wrappedKey = wrappedKey
+        }
     }
 
     /// The recipients' key kind (it fixes the KEM).
@@ -46,6 +57,17 @@ public struct E2EEnvelope: Sendable, Equatable {
     public var entries: [Entry]
     /// The payload nonce (16 bytes).
     public var nonce: Data
+    /// The header MAC (32 bytes): HMAC-SHA256 of ``macInput`` under a key derived from the file key.
+    public var mac: Data
+
+    /// An envelope header; `mac` is filled in by ``sealMAC(fileKey:)`` when it is not known yet.
+    package init(kind: E2EKeyKind, aeadID: UInt16, entries: [Entry], nonce: Data, mac: Data = Data()) {
+        self.kind = kind
+        self.aeadID = aeadID
+        self.entries = entries
+        self.nonce = nonce
+        self.mac = mac
+    }
 
     /// The HPKE suite.
     var suite: HPKE.Ciphersuite {
@@ -63,8 +85,8 @@ public struct E2EEnvelope: Sendable, Equatable {
         return bytes
     }
 
-    /// The whole header as written.
-    public var encoded: Data {
+    /// The header up to the MAC: prefix, entries and nonce (what the MAC authenticates).
+    public var macInput: Data {
         var bytes = prefix
         for entry in entries {
             bytes.append(entry.enc)
@@ -74,8 +96,35 @@ public struct E2EEnvelope: Sendable, Equatable {
         return bytes
     }
 
-    /// The payload key: HKDF-SHA256 over the file key, salted with the nonce, bound to the whole header.
-    func payloadKey(fileKey: Data) -> SymmetricKey {
+    /// The whole header as written: ``macInput`` then the MAC.
+    public var encoded: Data { macInput + mac }
+
+    /// The key of the header MAC: HKDF-SHA256 over the file key, no salt, info "rampart-e2e/v2 header".
+    private static func macKey(fileKey: Data) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: fileKey), salt: Data(), info: headerInfo, outputByteCount: 32)
+    }
+
+    /// The header MAC for `fileKey`: HMAC-SHA256 of ``macInput``.
+    package func computeMAC(fileKey: Data) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: macInput, using: Self.macKey(fileKey: fileKey)))
+    }
+
+    /// Sets ``mac`` for `fileKey` (the sender's last step before writing the header).
+    package mutating func sealMAC(fileKey: Data) {
+        mac = computeMAC(fileKey: fileKey)
+    }
+
+    /// Whether ``mac`` is the header MAC under `fileKey`, compared in constant time. This is the key
+    /// commitment: a recipient whose entry holds another file key than the sender's MAC was made with
+    /// refuses the envelope before reading the body.
+    package func hasValidMAC(fileKey: Data) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: macInput, using: Self.macKey(fileKey: fileKey))
+    }
+
+    /// The payload key: HKDF-SHA256 over the file key, salted with the nonce, bound to the whole
+    /// header (MAC included).
+    package func payloadKey(fileKey: Data) -> SymmetricKey {
         HKDF<SHA256>.deriveKey(
             inputKeyMaterial: SymmetricKey(data: fileKey), salt: nonce,
             info: Self.payloadInfo + Data(SHA256.hash(data: encoded)), outputByteCount: 32)
@@ -99,9 +148,15 @@ public struct E2EEnvelope: Sendable, Equatable {
         guard fixed.prefix(7) == magic else {
             throw .malformed("not a Rampart end-to-end message (it does not start with RAMPE2E)")
         }
-        guard fixed[fixed.startIndex + 7] == version else {
+        let found = fixed[fixed.startIndex + 7]
+        guard found != 1 else {
             throw .malformed(
-                "envelope version \(fixed[fixed.startIndex + 7]) is not supported (this Rampart reads version 1)")
+                "envelope version 1 is no longer read: it commits to no file key, so its sender could show "
+                    + "different recipients different messages; ask the sender to seal it again (this Rampart "
+                    + "writes and reads version \(version))")
+        }
+        guard found == version else {
+            throw .malformed("envelope version \(found) is not supported (this Rampart reads version \(version))")
         }
         guard let kind = E2EKeyKind(kemID: number(fixed, at: 8)) else {
             throw .malformed(String(format: "unknown KEM 0x%04x (known: 0x0020, 0x0010, 0x647a)", number(fixed, at: 8)))
@@ -126,7 +181,8 @@ public struct E2EEnvelope: Sendable, Equatable {
             entries.append(Entry(enc: enc, wrappedKey: wrapped))
         }
         let nonce = try read(&source, 16, what: "the 16-byte payload nonce")
-        return E2EEnvelope(kind: kind, aeadID: aead, entries: entries, nonce: nonce)
+        let mac = try read(&source, macSize, what: "the 32-byte header MAC")
+        return E2EEnvelope(kind: kind, aeadID: aead, entries: entries, nonce: nonce, mac: mac)
     }
 
     private static func read(_ source: inout some ByteSource, _ count: Int, what: String) throws(E2EError) -> Data {

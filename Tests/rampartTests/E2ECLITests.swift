@@ -91,6 +91,112 @@ struct E2ECLITests {
         #expect(try await RampartBinary.run(["e2e", "fingerprint", keys[0], "rampart1nope"]).exitCode == 65)
     }
 
+    @Test("a key compared with itself is a usage error (2), before any output")
+    func fingerprintSameKey() async throws {
+        let folder = try ScratchFolder("rampart-e2e-cli")
+        let keys = try await keys(["a"], in: folder)
+        let same = try await RampartBinary.run(["e2e", "fingerprint", keys[0], keys[0]])
+        #expect(same.exitCode == 2, "\(same.standardErrorText)")
+        #expect(same.standardOutput.isEmpty)
+        #expect(same.standardErrorText.contains("same key"))
+        let help = try await RampartBinary.run(["e2e", "fingerprint", "--help"])
+        #expect(help.standardOutputText.contains("same key twice"))
+    }
+
+    @Test("without --from the sender is shown by its whole key and the safety number, and --from is recommended")
+    func senderWithoutFrom() async throws {
+        let folder = try ScratchFolder("rampart-e2e-cli")
+        let keys = try await keys(["alice", "bob"], in: folder)
+        try folder.write("plain", Data("hello".utf8))
+        let seal = try await RampartBinary.run([
+            "e2e", "seal", "-r", keys[1], "--from", folder.path("alice"), "-o", folder.path("msg"),
+            folder.path("plain"),
+        ])
+        #expect(seal.exitCode == 0, "\(seal.standardErrorText)")
+        let open = try await RampartBinary.run(["e2e", "open", "-i", folder.path("bob"), folder.path("msg")])
+        #expect(open.exitCode == 0, "\(open.standardErrorText)")
+        #expect(open.standardErrorText.contains(keys[0]), "the sender's whole public key: \(open.standardErrorText)")
+        #expect(open.standardErrorText.contains("--from"))
+        let fingerprint = try await RampartBinary.run(["e2e", "fingerprint", keys[0], keys[1]])
+        let digits = try #require(fingerprint.standardOutputText.split(separator: "\n").first)
+        #expect(open.standardErrorText.contains(String(digits)), "the safety number of both keys")
+        let checked = try await RampartBinary.run([
+            "e2e", "open", "-i", folder.path("bob"), "--from", keys[0], folder.path("msg"),
+        ])
+        #expect(checked.exitCode == 0)
+        #expect(checked.standardErrorText.contains("expected sender"))
+    }
+
+    @Test("identity files readable by group or others: a warning naming the file, its mode and chmod 600")
+    func identityPermissions() async throws {
+        let folder = try ScratchFolder("rampart-e2e-cli")
+        let keys = try await keys(["alice", "bob"], in: folder)
+        try folder.write("plain", Data("hello".utf8))
+        #expect(try await RampartBinary.run(["keygen", "-o", folder.path("age.txt")]).exitCode == 0)
+        let recipient = try await RampartBinary.run(["keygen", "-y", folder.path("age.txt")])
+            .standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            try await RampartBinary.run(["encrypt", "-r", recipient, "-o", folder.path("f.age"), folder.path("plain")])
+                .exitCode == 0)
+        let commands: [(file: String, arguments: [String])] = [
+            (
+                "alice",
+                [
+                    "e2e", "seal", "-r", keys[1], "--from", folder.path("alice"), "-o", folder.path("msg"), "--force",
+                    folder.path("plain"),
+                ]
+            ),
+            (
+                "bob",
+                ["e2e", "open", "-i", folder.path("bob"), "-o", folder.path("out"), "--force", folder.path("msg")]
+            ),
+            (
+                "age.txt",
+                ["decrypt", "-i", folder.path("age.txt"), "-o", folder.path("out"), "--force", folder.path("f.age")]
+            ),
+        ]
+        for mode in [0o600, 0o644, 0o640] {
+            for (file, arguments) in commands {
+                #expect(chmod(folder.path(file), mode_t(mode)) == 0)
+                let result = try await RampartBinary.run(arguments)
+                #expect(result.exitCode == 0, "\(arguments): \(result.standardErrorText)")
+                if mode == 0o600 {
+                    #expect(
+                        !result.standardErrorText.contains("warning"),
+                        "\(arguments[0...1]): \(result.standardErrorText)")
+                } else {
+                    let text = result.standardErrorText
+                    #expect(text.contains(folder.path(file)), "\(arguments[0...1]) names the file: \(text)")
+                    #expect(text.contains(String(format: "%04o", mode)), "\(arguments[0...1]) names the mode: \(text)")
+                    #expect(text.contains("chmod 600"), "\(arguments[0...1]): \(text)")
+                }
+            }
+        }
+        for command in [["e2e", "open"], ["e2e", "seal"], ["decrypt"]] {
+            let help = try await RampartBinary.run(command + ["--help"])
+            #expect(help.standardOutputText.contains("chmod 600"), "\(command) --help")
+        }
+    }
+
+    @Test("a version 1 envelope (no key commitment) is refused with 65, naming the version, no output left")
+    func versionOne() async throws {
+        let folder = try ScratchFolder("rampart-e2e-cli")
+        // The fixed identity (secret bytes 1…64) the version 1 fixture was sealed to.
+        try folder.write(
+            "fixed.key",
+            "RAMPART-SECRET-KEY-1QYPQXPQ9QCRSSZG2PVXQ6RS0ZQG3YYC5Z5TPWXQERGD3C8G7RUSZZG3RYSJJVFEG9Y4ZKTPD9CHNQVFJXV6R2D3H8QUN5WEU85LR7SQC8XDHR\n"
+        )
+        #expect(chmod(folder.path("fixed.key"), 0o600) == 0)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../RampartE2ETests/Fixtures/v1-envelope.e2e").standardized.path
+        let result = try await RampartBinary.run([
+            "e2e", "open", "-i", folder.path("fixed.key"), "-o", folder.path("out"), fixture,
+        ])
+        #expect(result.exitCode == 65, "\(result.standardErrorText)")
+        #expect(result.standardErrorText.contains("version 1"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
+
     @Test("age post-quantum: keygen --pq, encrypt -r age1pq1…, decrypt")
     func agePostQuantum() async throws {
         let folder = try ScratchFolder("rampart-e2e-cli")

@@ -11,13 +11,20 @@ struct E2EOpenCommand: ParsableCommand {
         discussion: """
             Reads IN (or standard input), writes OUT (or standard output) only once every chunk and
             the sender's signature verified; on any failure nothing is written and no file is left.
-            The sender (signed by …, or anonymous) is reported on standard error.
+            The sender is reported on standard error: with --from, as the expected key; without it, by
+            its full public key (post-quantum keys: too long to read, so by the safety number only) and
+            the safety number of it and your key, to compare with the sender out of band. A message
+            signed by a key you did not name proves only that someone holding that key signed it: give
+            --from to require the sender you expect. An identity file that its group or others can read
+            is used, with a warning on standard error (run chmod 600 on it).
               rampart e2e open -i bob.key --from rampart1… -o notes.txt msg.e2e
             Exit codes: 2 usage, 65 malformed message or key, 66 missing input, 73 cannot create output,
             74 I/O, 77 not a recipient, wrong sender or tampered, 141 closed pipe.
             """)
 
-    @Option(name: [.customShort("i"), .customLong("identity")], help: "Your identity file.")
+    @Option(
+        name: [.customShort("i"), .customLong("identity")],
+        help: "Your identity file (0600; readable by group or others: a warning).")
     var identity: String
     @Option(name: .customLong("from"), help: "The sender's public key: refuse a message not signed by it.")
     var from: String?
@@ -32,12 +39,26 @@ struct E2EOpenCommand: ParsableCommand {
         let expected = try from.map(E2EPublicKeyArgument.parse)
         let path = identity
         let own = try E2EFailure.run { () throws(E2EError) in try E2EIdentityFile.read(path) }
+        IdentityFilePermissions.warnIfExposed(path)
         let destination = try SealInput.destination(output, input: input, force: force)
         var source = try SealInput.open(input)
-        var sender: E2EPublicKey?
-        try E2EFailure.write(to: destination, holdUntilDone: true) { (sink: inout any ByteSink) throws(E2EError) in
-            sender = try E2E.open(from: &source, to: &sink, identity: own, expected: expected)
+        let sender = try E2EFailure.run { () throws(E2EError) in
+            try E2E.open(from: &source, to: destination, identity: own, expected: expected)
         }
-        Terminal.warn(sender.map { "signed by \($0.keyID) (\($0.kind))" } ?? "anonymous sender (not signed)")
+        for line in Self.senderReport(sender, own: own.publicKey, expected: expected) { Terminal.warn(line) }
+    }
+
+    /// What standard error says about the sender. A 64-bit key ID would name a key that a second
+    /// key with the same ID (~2^64 work) could impersonate, so an unchecked sender is shown by its
+    /// whole key and the safety number, with the advice to use --from.
+    static func senderReport(_ sender: E2EPublicKey?, own: E2EPublicKey, expected: E2EPublicKey?) -> [String] {
+        guard let sender else { return ["anonymous sender (not signed)"] }
+        if expected != nil { return ["signed by the expected sender (\(sender.kind), key ID \(sender.keyID))"] }
+        let key = sender.kind == .postQuantum ? "a post-quantum key (compare the safety number)" : sender.description
+        return [
+            "signed by \(key) (\(sender.kind)); not checked against an expected sender",
+            "safety number of the sender's key and yours: \(E2ESafetyNumber(sender, own).digits)",
+            "compare it with the sender out of band, and give --from THEIR_PUBLIC_KEY to require this sender",
+        ]
     }
 }

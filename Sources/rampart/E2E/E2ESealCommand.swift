@@ -11,6 +11,8 @@ struct E2ESealCommand: ParsableCommand {
         discussion: """
             Reads IN (or standard input), writes OUT (or standard output); OUT appears only when sealing
             finished. Every recipient must be of one kind (rampart1…, rampartnist1… or rampartpq1…).
+            An identity file (--from) that its group or others can read is used, with a warning on
+            standard error (run chmod 600 on it).
               rampart e2e seal -r rampart1… -r rampart1… --from alice.key -o msg.e2e notes.txt
             Exit codes: 2 usage, 65 bad public or identity key, 66 missing input, 73 cannot create output,
             74 I/O, 141 closed pipe.
@@ -18,7 +20,9 @@ struct E2ESealCommand: ParsableCommand {
 
     @Option(name: [.customShort("r"), .customLong("recipient")], help: "A recipient's public key; repeatable.")
     var recipients: [String] = []
-    @Option(name: .customLong("from"), help: "Sign with the identity in FILE (the recipients see who sent it).")
+    @Option(
+        name: .customLong("from"),
+        help: "Sign with the identity in FILE (the recipients see who sent it; 0600: readable by others warns).")
     var from: String?
     @Flag(
         name: .customLong("aes"),
@@ -42,6 +46,7 @@ struct E2ESealCommand: ParsableCommand {
         let keys = try recipients.map(E2EPublicKeyArgument.parse)
         let sender = try from.map { path in try E2EFailure.run { () throws(E2EError) in try E2EIdentityFile.read(path) }
         }
+        if let from { IdentityFilePermissions.warnIfExposed(from) }
         let destination = try SealInput.destination(output, input: input, force: force)
         var source = try SealInput.open(input)
         try E2EFailure.write(to: destination) { (sink: inout any ByteSink) throws(E2EError) in

@@ -17,6 +17,8 @@ struct DecryptCommand: ParsableCommand {
             socket or block device is refused. RNCryptor output to standard output, a FIFO or a
             device is held back until its MAC verified; age output is released chunk by chunk,
             each one authenticated, and the command fails if the file was cut short.
+            An identity file (-i) that its group or others can read is used, with a warning on
+            standard error (run chmod 600 on it).
               rampart decrypt -i key.txt -o secret.txt secret.age
               rampart decrypt --passphrase-file pw.txt data.rncryptor > data.bin
             Exit codes: 2 usage, 65 malformed or not age/RNCryptor, 66 missing input, 73 cannot create
@@ -26,7 +28,9 @@ struct DecryptCommand: ParsableCommand {
 
     @Option(help: "Force the input format: age or rncryptor (default: detect).")
     var format: SealFormat?
-    @Option(name: [.customShort("i"), .customLong("identity")], help: "An age identity file; repeatable.")
+    @Option(
+        name: [.customShort("i"), .customLong("identity")],
+        help: "An age identity file (0600; readable by group or others: a warning); repeatable.")
     var identityFiles: [String] = []
     @OptionGroup var passphrase: PassphraseOptions
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.")
@@ -50,6 +54,7 @@ struct DecryptCommand: ParsableCommand {
                 credentials.identities += try AgeKeyFile.identities(atPath: file).map { $0 as any AgeIdentity }
             }
         }
+        for file in identityFiles { IdentityFilePermissions.warnIfExposed(file) }
         let source = try SealInput.open(input)
         var sealed = SealedInput(source)
         let detected = try SealFailure.run { () throws(SealError) -> SealFormat in
