@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOSSL
+import RampartPolicy
 import RampartTrust
 import X509
 
@@ -20,6 +21,8 @@ import X509
 /// ```
 public final class TrustVerificationCallback: Sendable {
     public let evaluator: TrustEvaluator
+    /// The host the connection is for, normalised by ``ATSHost`` (lower case, A-labels, no
+    /// trailing dot): the name the chain and the pins are judged for.
     public let host: String
     private let decision = NIOLockedValueBox<TrustDecision?>(nil)
     private let observer: (@Sendable (TrustDecision) -> Void)?
@@ -35,7 +38,7 @@ public final class TrustVerificationCallback: Sendable {
         onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) {
         self.evaluator = evaluator
-        self.host = host
+        self.host = ATSHost(host).name
         self.decoding = decoding
         self.observer = onDecision
     }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOSSL
+import RampartPolicy
 import RampartTrust
 
 /// TLS for any NIO client pipeline with the server's chain judged by Rampart: pins, ATS
@@ -84,8 +85,9 @@ public struct TrustedTLSClient: Sendable {
 
     /// A client handler for a connection to `host`, and the verification whose decision it enforces.
     ///
-    /// The handler sends `host` as SNI (not for an IP address, which SNI cannot carry; NIOSSL then
-    /// checks the address against the certificate).
+    /// The handler sends `host` as SNI, normalised by ``ATSHost`` (lower case, A-labels, no
+    /// trailing dot: `Bücher.example.` goes out as `xn--bcher-kva.example`), and not for an IP
+    /// address, which SNI cannot carry (NIOSSL then checks the address against the certificate).
     ///
     /// ```swift
     /// let (handler, trust) = try tls.makeHandler(host: "api.example.com")
@@ -95,7 +97,8 @@ public struct TrustedTLSClient: Sendable {
         host: String, onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) throws -> (handler: NIOSSLClientHandler, trust: TrustVerificationCallback) {
         let trust = verification(for: host, onDecision: onDecision)
-        let serverName = Self.isIPAddress(host) ? nil : host
+        let parsed = ATSHost(host)
+        let serverName = parsed.kind == .dnsName ? parsed.name : nil
         let handler = try NIOSSLClientHandler(
             context: sslContext, serverHostname: serverName, customVerificationCallbackWithMetadata: trust.callback)
         return (handler, trust)
@@ -118,9 +121,5 @@ public struct TrustedTLSClient: Sendable {
         try pipeline.addHandler(handler)
         try pipeline.addHandler(TrustRejectionHandler(trust: trust))
         return trust
-    }
-
-    static func isIPAddress(_ host: String) -> Bool {
-        (try? SocketAddress(ipAddress: host, port: 0)) != nil
     }
 }

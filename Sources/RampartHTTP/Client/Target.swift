@@ -1,7 +1,8 @@
 import Foundation
+import RampartPolicy
 
-/// The parts of a request URL the client acts on: scheme, host (lowercase, without brackets),
-/// port, and the request target.
+/// The parts of a request URL the client acts on: scheme, host (normalised by `ATSHost`: lower
+/// case, without brackets or a trailing dot, IDN labels as A-labels), port, and the request target.
 struct Target: Sendable {
     let scheme: String
     let host: String
@@ -24,7 +25,7 @@ struct Target: Sendable {
                 url.absoluteString, reason: "credentials in the URL are refused; send an Authorization header instead")
         }
         self.scheme = scheme
-        host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        host = ATSHost(rawHost).name
         let defaultPort = scheme == "https" ? 443 : 80
         port = components.port ?? defaultPort
         guard (1...65535).contains(port) else {

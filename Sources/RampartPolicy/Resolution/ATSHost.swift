@@ -17,7 +17,10 @@ public struct ATSHost: Sendable, Hashable {
         case dnsName, ipv4, ipv6
     }
 
-    /// The host lowercased, without brackets or a trailing dot.
+    /// The host as every comparison sees it: lower case, without brackets or trailing dots, and
+    /// an internationalized name's U-labels as A-labels (`bücher.example` → `xn--bcher-kva.example`),
+    /// the IDNA mapping Foundation's `URL` applies to hosts. A name IDNA refuses stays as given,
+    /// lowercased (it matches no A-label).
     public let name: String
     public let kind: Kind
     /// The address bytes of an IP literal (4 or 16), empty for names.
@@ -35,12 +38,29 @@ public struct ATSHost: Sendable, Hashable {
     let addressWidth: Int
     private let hasDot: Bool
 
+    /// Normalises `raw` (see ``name``): `ATSHost("BÜCHER.Example.").name == "xn--bcher-kva.example"`.
     public init(_ raw: String) {
         var shape = Shape(raw)
-        var host = shape.needsLowercasing ? raw.lowercased() : raw
-        if shape.bracketed { host = String(host.dropFirst().dropLast()) }
-        if shape.trailingDot { host.removeLast() }
-        if shape.needsLowercasing || shape.bracketed || shape.trailingDot { shape = Shape(host) }
+        var host = raw
+        var changed = false
+        if shape.bracketed {
+            host = String(host.dropFirst().dropLast())
+            changed = true
+        }
+        if shape.nonASCII, let ascii = Self.aLabels(host) {
+            host = ascii
+            shape = Shape(host)
+            changed = true
+        }
+        if shape.needsLowercasing {
+            host = host.lowercased()
+            changed = true
+        }
+        while host.utf8.count > 1 && host.utf8.last == 0x2E {
+            host.removeLast()
+            changed = true
+        }
+        if changed { shape = Shape(host) }
         name = host
         hasDot = shape.hasDot
         if shape.onlyDigitsAndDots, let v4 = Self.parse(host, family: AF_INET, size: 4) {
@@ -61,6 +81,7 @@ public struct ATSHost: Sendable, Hashable {
     /// What one pass over the UTF-8 bytes says about a host string.
     private struct Shape {
         var needsLowercasing = false
+        var nonASCII = false
         var bracketed = false
         var trailingDot = false
         var hasDot = false
@@ -73,7 +94,10 @@ public struct ATSHost: Sendable, Hashable {
                 var shape = Shape()
                 for byte in bytes {
                     switch byte {
-                    case 0x41...0x5A, 0x80...: shape.needsLowercasing = true
+                    case 0x41...0x5A: shape.needsLowercasing = true
+                    case 0x80...:
+                        shape.needsLowercasing = true
+                        shape.nonASCII = true
                     case 0x2E: shape.hasDot = true
                     case 0x3A: shape.hasColon = true
                     default: break
@@ -119,6 +143,17 @@ public struct ATSHost: Sendable, Hashable {
             let loopback = address.high == 0 && address.low == 1
             return loopback || (first == 0xFE && second & 0xC0 == 0x80) || first & 0xFE == 0xFC
         }
+    }
+
+    /// `host`'s labels as A-labels, by Foundation's IDNA (UTS #46, as `URL` converts hosts), or
+    /// `nil` when IDNA refuses the name (Foundation then percent-encodes it instead).
+    private static func aLabels(_ host: String) -> String? {
+        var components = URLComponents()
+        components.host = host
+        guard let encoded = components.encodedHost, !encoded.isEmpty, !encoded.contains("%"),
+            encoded.utf8.allSatisfy({ $0 < 0x80 })
+        else { return nil }
+        return encoded
     }
 
     static func parse(_ text: String, family: Int32, size: Int) -> AddressKey? {

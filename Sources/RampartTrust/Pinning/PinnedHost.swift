@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 
 /// The pins for one domain, as TrustKit, OkHttp and ATS configure them.
 ///
@@ -50,8 +51,11 @@ public struct PinnedHost: Sendable, Hashable {
         }
     }
 
-    /// The domain, lowercase.
-    public var domain: String
+    /// The domain as ``ATSHost`` normalises hosts: lower case, A-labels, no leading or trailing
+    /// dots (`BÜCHER.example.` → `xn--bcher-kva.example`); a value assigned later is normalised too.
+    public var domain: String {
+        didSet { domain = Self.normalized(domain) }
+    }
     public var coverage: Coverage
     public var pins: [ScopedPin]
     /// After this moment the entry is ignored, with a warning.
@@ -63,15 +67,17 @@ public struct PinnedHost: Sendable, Hashable {
 
     /// - Throws: ``TrustError`` for a configuration that would fail silently or
     ///   brick the app: an enforced entry without a backup pin, a public suffix with subdomains,
-    ///   an empty or malformed domain.
+    ///   an empty or malformed domain (an internationalized name IDNA refuses included).
     /// - Parameter requiresBackupPin: `false` only to mirror a configuration that already ships
     ///   (an `Info.plist`'s `NSPinnedDomains`, which ATS enforces with a single pin).
     public init(
         domain: String, coverage: Coverage = .exactHost, pins: [ScopedPin], expiration: Date? = nil,
         enforced: Bool = true, reportURIs: [URL] = [], requiresBackupPin: Bool = true
     ) throws {
-        let name = domain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        guard !name.isEmpty, !name.contains("*"), !name.contains("/"), !name.contains(":"), !name.contains(" ") else {
+        let name = Self.normalized(domain)
+        guard !name.isEmpty, !name.contains("*"), !name.contains("/"), !name.contains(":"), !name.contains(" "),
+            name.utf8.allSatisfy({ $0 < 0x80 })
+        else {
             throw TrustError.malformedDomain(domain)
         }
         if enforced && Set(pins).count < (requiresBackupPin ? 2 : 1) {
@@ -88,11 +94,42 @@ public struct PinnedHost: Sendable, Hashable {
         self.reportURIs = reportURIs
     }
 
-    /// Whether this entry covers `host` (lowercase, without a trailing dot).
+    /// Whether this entry covers `host`, normalised as ``ATSHost`` does (so `API.example.com.` and
+    /// `bücher.example` are the hosts `api.example.com` and `xn--bcher-kva.example`).
+    ///
+    /// ```swift
+    /// try PinnedHost(domain: "bücher.example", pins: pins).covers("XN--BCHER-KVA.example.")   // true
+    /// ```
     public func covers(_ host: String) -> Bool {
+        covers(normalized: ATSHost(host).name)
+    }
+
+    /// ``covers(_:)`` for a host already normalised by ``ATSHost``.
+    func covers(normalized host: String) -> Bool {
         if host == domain { return true }
         guard coverage != .exactHost, host.hasSuffix("." + domain) else { return false }
         let below = host.dropLast(domain.count + 1)
         return coverage == .anyDepthOfSubdomains || !below.contains(".")
+    }
+
+    /// The first two of `keys` (in sorted order) that name one domain once normalised, if any:
+    /// pins of both would be merged, so a configuration holding them is refused.
+    static func sameDomain(_ keys: [String]) -> (String, String)? {
+        var seen: [String: String] = [:]
+        for key in keys.sorted() {
+            let name = normalized(key)
+            if let earlier = seen[name] { return (earlier, key) }
+            seen[name] = key
+        }
+        return nil
+    }
+
+    /// A domain as ``ATSHost`` normalises hosts, leading dots dropped too (`.example.com` has long
+    /// meant the domain in pin configurations).
+    static func normalized(_ domain: String) -> String {
+        var name = Substring(domain)
+        while name.first == "." { name = name.dropFirst() }
+        let host = ATSHost(String(name)).name
+        return host == "." ? "" : host
     }
 }

@@ -34,6 +34,11 @@ public enum TrustKitConfiguration {
         guard let domains = root["TSKPinnedDomains"] as? [String: Any] else {
             throw fail("it has no TSKPinnedDomains dictionary")
         }
+        if let (first, second) = PinnedHost.sameDomain(Array(domains.keys)) {
+            throw fail(
+                "TSKPinnedDomains has '\(first)' and '\(second)', which name one domain "
+                    + "(\(PinnedHost.normalized(first))); keep one entry")
+        }
         return try domains.sorted { $0.key < $1.key }.map { domain, value in
             guard let entry = value as? [String: Any] else {
                 throw fail("TSKPinnedDomains.\(domain) is not a dictionary")

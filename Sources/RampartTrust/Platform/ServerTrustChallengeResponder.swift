@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 import X509
 
 /// Rampart's answer to a server-trust challenge from a platform's own TLS stack (URLSession or
@@ -46,7 +47,8 @@ public struct ServerTrustChallengeResponder: Sendable {
 
     /// - Parameters:
     ///   - decoding: shared by the challenges, so certificates served again are parsed once.
-    ///   - onDecision: called with the host and every decision (for pin-failure reports or logs).
+    ///   - onDecision: called with the host (normalised by ``ATSHost``: lower case, A-labels, no
+    ///     trailing dot) and every decision (for pin-failure reports or logs).
     public init(
         evaluator: TrustEvaluator, decoding: CertificateDecodingCache? = CertificateDecodingCache(),
         onDecision: (@Sendable (String, TrustDecision) -> Void)? = nil
@@ -61,7 +63,8 @@ public struct ServerTrustChallengeResponder: Sendable {
     /// - Parameters:
     ///   - isServerTrust: whether the challenge's method is server trust
     ///     (`NSURLAuthenticationMethodServerTrust`); other challenges are left to the platform.
-    ///   - host: the host the connection is for (`protectionSpace.host`).
+    ///   - host: the host the connection is for (`protectionSpace.host`), normalised by ``ATSHost``
+    ///     (`API.example.com.` is judged as `api.example.com`, `bücher.example` as `xn--bcher-kva.example`).
     ///   - chain: the DER certificates of the chain the platform evaluated, leaf first
     ///     (`SecTrustCopyCertificateChain` after `SecTrustEvaluateWithError`).
     ///   - platformTrusted: the platform's own verdict (`SecTrustEvaluateWithError`).
@@ -69,6 +72,7 @@ public struct ServerTrustChallengeResponder: Sendable {
         isServerTrust: Bool, host: String, chain: [Data], platformTrusted: Bool, at time: Date = Date()
     ) async -> Outcome {
         guard isServerTrust else { return Outcome(answer: .performDefaultHandling, decision: nil) }
+        let host = ATSHost(host).name
         let decoded = TrustEvaluator.decode(derChain: chain.map { [UInt8]($0) }, decoding: decoding)
         let decision: TrustDecision
         if let failure = decoded.failure {

@@ -53,7 +53,9 @@ public struct TrustEvaluator: Sendable {
             additionalPolicies: AdditionalTrustPolicies(policies))
     }
 
-    /// Evaluates the chain a server `served` (leaf first) for `host` at `time`.
+    /// Evaluates the chain a server `served` (leaf first) for `host` at `time`. The host is
+    /// normalised as ``ATSHost`` does (case, trailing dot, IDN U-labels to A-labels) for the name
+    /// check and the pins alike.
     public func evaluate(served: [Certificate], host rawHost: String, at time: Date = Date()) async -> TrustDecision {
         let parsed = ATSHost(rawHost)
         let host = parsed.name
@@ -138,29 +140,30 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// Applies only the pins to a chain that something else already validated (for example
-    /// `SecTrustEvaluateWithError` in a `URLSessionDelegate`), leaf first, root last.
+    /// `SecTrustEvaluateWithError` in a `URLSessionDelegate`), leaf first, root last. `host` is
+    /// normalised as ``ATSHost`` does, so `API.example.com.` meets the pins of `api.example.com`.
     ///
     /// ```swift
     /// let decision = evaluator.checkPins(validatedChain: chain, host: "api.example.com")
     /// ```
     public func checkPins(validatedChain chain: [Certificate], host: String, at time: Date = Date()) -> TrustDecision {
-        checkPins(chain, fingerprints: nil, host: host.lowercased(), time: time)
+        checkPins(chain, fingerprints: nil, host: ATSHost(host).name, time: time)
     }
 
     /// Applies only the pins to a validated chain whose fingerprints were computed before (the
     /// cheap path for a connection pool re-checking a kept-alive chain).
     public func checkPins(_ fingerprints: ChainFingerprints, host: String, at time: Date = Date()) -> TrustDecision {
-        checkPins(fingerprints.certificates, fingerprints: fingerprints, host: host.lowercased(), time: time)
+        checkPins(fingerprints.certificates, fingerprints: fingerprints, host: ATSHost(host).name, time: time)
     }
 
-    /// Pins for `host`; the chain's fingerprints are computed only when a pin applies, and the
+    /// Pins for `host` (normalised by ``ATSHost``); the chain's fingerprints are computed only when a pin applies, and the
     /// whole-certificate digests only when a certificate pin does.
     private func checkPins(_ chain: [Certificate], fingerprints cached: ChainFingerprints?, host: String, time: Date)
         -> TrustDecision
     {
         var warnings: [TrustDecision.Warning] = []
         var applicable: [PinnedHost] = []
-        for entry in pinning where entry.covers(host) {
+        for entry in pinning where entry.covers(normalized: host) {
             if let expiration = entry.expiration, expiration < time {
                 warnings.append(.pinSetExpired(domain: entry.domain))
             } else {
