@@ -14,8 +14,11 @@ import X509
 /// one handshake, no application data, then close — what `openssl s_client -showcerts` shows.
 ///
 /// ```swift
-/// let served = try await ServedChainProbe.fetch(host: "127.0.0.1", port: 8443, serverName: "localhost")
+/// let served = try await ServedChainProbe.fetch(try Endpoint(parsing: "127.0.0.1:8443"), serverName: "localhost")
 /// ```
+///
+/// The task's cancellation closes the connection at once, so a caller with an overall deadline
+/// does not wait for a silent server's own timeout.
 public enum ServedChainProbe {
     /// Why the chain could not be fetched.
     public enum Failure: Error, Sendable, CustomStringConvertible {
@@ -61,12 +64,32 @@ public enum ServedChainProbe {
     ///   - timeout: for connecting, and again for the handshake.
     /// - Throws: ``Failure``; an error of swift-certificates for a certificate whose key that
     ///   library does not decode (``fetchDER(host:port:serverName:timeout:)`` returns those too).
+    public static func fetch(_ endpoint: Endpoint, serverName: String? = nil, timeout: TimeAmount = .seconds(10))
+        async throws -> [Certificate]
+    {
+        try await fetchDER(endpoint, serverName: serverName, timeout: timeout).map {
+            try Certificate(derEncoded: $0)
+        }
+    }
+
+    /// ``fetch(_:serverName:timeout:)`` of `host` and `port`.
+    ///
+    /// - Throws: `EndpointError` for a port outside 1…65535 or an unusable host, before any
+    ///   connection; otherwise as ``fetch(_:serverName:timeout:)``.
     public static func fetch(host: String, port: Int, serverName: String? = nil, timeout: TimeAmount = .seconds(10))
         async throws -> [Certificate]
     {
-        try await fetchDER(host: host, port: port, serverName: serverName, timeout: timeout).map {
-            try Certificate(derEncoded: $0)
-        }
+        try await fetch(try Endpoint(host: host, port: port), serverName: serverName, timeout: timeout)
+    }
+
+    /// ``fetchDER(_:serverName:timeout:)`` of `host` and `port`.
+    ///
+    /// - Throws: `EndpointError` for a port outside 1…65535 or an unusable host, before any
+    ///   connection; otherwise ``Failure``.
+    public static func fetchDER(
+        host: String, port: Int, serverName: String? = nil, timeout: TimeAmount = .seconds(10)
+    ) async throws -> [[UInt8]] {
+        try await fetchDER(try Endpoint(host: host, port: port), serverName: serverName, timeout: timeout)
     }
 
     /// The chain exactly as served: each certificate's DER, whatever its key.
@@ -74,10 +97,32 @@ public enum ServedChainProbe {
     /// - Parameters:
     ///   - serverName: the SNI name to send (defaults to `host` when it is a name).
     ///   - timeout: for connecting, and again for the handshake.
-    /// - Throws: ``Failure``.
+    /// - Throws: ``Failure``; `CancellationError` when the task was cancelled.
     public static func fetchDER(
-        host: String, port: Int, serverName: String? = nil, timeout: TimeAmount = .seconds(10)
+        _ endpoint: Endpoint, serverName: String? = nil, timeout: TimeAmount = .seconds(10)
     ) async throws -> [[UInt8]] {
+        let live = NIOLockedValueBox(LiveChannel())
+        return try await withTaskCancellationHandler {
+            try await fetchDER(endpoint, serverName: serverName, timeout: timeout, live: live)
+        } onCancel: {
+            live.withLockedValue { state in
+                state.cancelled = true
+                return state.channel
+            }?.close(promise: nil)
+        }
+    }
+
+    /// The channel being used, so that cancellation can close it.
+    struct LiveChannel {
+        var channel: (any Channel)?
+        var cancelled = false
+    }
+
+    private static func fetchDER(
+        _ endpoint: Endpoint, serverName: String?, timeout: TimeAmount, live: NIOLockedValueBox<LiveChannel>
+    ) async throws -> [[UInt8]] {
+        let host = endpoint.host.name
+        let port = endpoint.port
         let captured = NIOLockedValueBox<[NIOSSLCertificate]>([])
         let received = NIOLockedValueBox<[UInt8]>([])
         var tls = TLSConfiguration.makeClientConfiguration()
@@ -93,7 +138,7 @@ public enum ServedChainProbe {
             .ecdsaSha1,
         ]
         let context = try NIOSSLContext(configuration: tls)
-        let sni = serverName ?? (ATSHost(host).kind == .dnsName ? host : nil)
+        let sni = serverName ?? (endpoint.host.kind == .dnsName ? host : nil)
         let waiter = NIOLockedValueBox<EventLoopFuture<Void>?>(nil)
         let channel: any Channel
         do {
@@ -101,6 +146,11 @@ public enum ServedChainProbe {
                 .connectTimeout(timeout)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        let cancelled = live.withLockedValue { state in
+                            state.channel = channel
+                            return state.cancelled
+                        }
+                        if cancelled { throw CancellationError() }
                         try channel.pipeline.syncOperations.addHandler(InboundBytesRecorder(into: received))
                         let handler = try NIOSSLClientHandler(
                             context: context, serverHostname: sni,
@@ -116,6 +166,7 @@ public enum ServedChainProbe {
                 }
                 .connect(host: host, port: port).get()
         } catch {
+            try Task.checkCancellation()
             throw Failure.connect(host: host, port: port, reason: connectReason(error))
         }
         defer { channel.close(promise: nil) }
@@ -131,6 +182,7 @@ public enum ServedChainProbe {
         do {
             try await handshake.get()
         } catch {
+            try Task.checkCancellation()
             throw classify(
                 error, host: host, port: port, received: received.withLockedValue { $0 },
                 expiredAfter: expired.withLockedValue { $0 } ? TLSErrorDescription.seconds(timeout) : nil)

@@ -30,6 +30,8 @@ public struct ATSDiagnostics: Sendable {
     public var timeout: Duration
     /// How many configurations run at once.
     public var maxConnections: Int
+    /// How many connections diagnostics (and ``PinHealthCheck``'s domains) open at once by default.
+    public static let defaultMaxConnections = 6
     /// Checks the served leaf's SCTs when set (and enforces CT where the app's dictionary asks).
     public var certificateTransparency: CertificateTransparencyChecker?
     /// Which OS's ATS rules decide.
@@ -37,7 +39,7 @@ public struct ATSDiagnostics: Sendable {
 
     public init(
         anchors: TrustAnchors = .system, app: (configuration: ATSConfiguration, source: String)? = nil,
-        timeout: Duration = .seconds(10), maxConnections: Int = 6,
+        timeout: Duration = .seconds(10), maxConnections: Int = ATSDiagnostics.defaultMaxConnections,
         certificateTransparency: CertificateTransparencyChecker? = nil, os: ATSOSGeneration = .ios17
     ) {
         self.anchors = anchors
@@ -51,13 +53,23 @@ public struct ATSDiagnostics: Sendable {
     /// Runs every configuration against `url` and reads the served chain.
     ///
     /// - Throws: ``ATSDiagnosticsError/unreachable(host:port:detail:)`` when no configuration
-    ///   could open a TCP connection; ``ATSDiagnosticsError/unsupportedURL(_:)``.
+    ///   could open a TCP connection; ``ATSDiagnosticsError/unsupportedURL(_:)`` or
+    ///   ``ATSDiagnosticsError/unusableURL(_:reason:)`` (a port outside 1…65535, credentials)
+    ///   before any connection.
     public func diagnose(_ url: URL) async throws(ATSDiagnosticsError) -> ATSDiagnosis {
+        let shown = Endpoint.redacting(url.absoluteString)
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
             let rawHost = url.host, !rawHost.isEmpty
-        else { throw .unsupportedURL(url.absoluteString) }
-        let host = ATSHost(rawHost).name
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        else { throw .unsupportedURL(shown) }
+        // Every connection (each configuration's request and the served-chain probe) goes to this.
+        let endpoint: Endpoint
+        do {
+            endpoint = try Endpoint(url: url)
+        } catch {
+            throw .unusableURL(shown, reason: error)
+        }
+        let host = endpoint.host.name
+        let port = endpoint.port
         var configurations = ATSDiagnosticConfiguration.matrix(host: host)
         if let app {
             configurations.insert(
@@ -65,13 +77,13 @@ public struct ATSDiagnostics: Sendable {
                     section: "The app's own configuration", name: "App Info.plist",
                     kind: .app(app.configuration, source: app.source), host: host), at: 0)
         }
-        async let served = scheme == "https" ? servedChain(host: rawHost, port: port) : .success([])
+        async let served = scheme == "https" ? servedChain(endpoint) : .success([])
         let runs = await run(configurations, url: url)
         if runs.allSatisfy({ Self.isUnreachable($0.failure) }), let failure = runs.first?.failure {
             throw .unreachable(host: host, port: port, detail: "\(failure)")
         }
         var notes: [String] = []
-        if ATSHost(rawHost).isLocal {
+        if endpoint.host.isLocal {
             notes.append(
                 "\(host) is a local host: iOS lets apps reach local hosts without ATS unless the app's "
                     + "dictionary says otherwise; diagnosed here as if it were a public host")
@@ -101,21 +113,9 @@ public struct ATSDiagnostics: Sendable {
 
     /// The configurations' results, in their order, at most `maxConnections` at a time.
     private func run(_ configurations: [ATSDiagnosticConfiguration], url: URL) async -> [ATSDiagnosticRun] {
-        await withTaskGroup(of: (Int, ATSDiagnosticRun).self) { group in
-            var next = 0
-            var results: [ATSDiagnosticRun?] = Array(repeating: nil, count: configurations.count)
-            func start() {
-                let index = next
-                next += 1
-                group.addTask { (index, await load(url, with: configurations[index])) }
-            }
-            while next < min(maxConnections, configurations.count) { start() }
-            for await (index, run) in group {
-                results[index] = run
-                if next < configurations.count { start() }
-            }
-            return results.compactMap { $0 }
-        }
+        await BoundedConcurrency.map(count: configurations.count, limit: maxConnections) { index in
+            await load(url, with: configurations[index])
+        }.compactMap { $0 }
     }
 
     /// One request through a client configured with `configuration`'s dictionary.
@@ -147,9 +147,9 @@ public struct ATSDiagnostics: Sendable {
     }
 
     /// The chain as served, read by an untrusting probe that accepts any TLS version.
-    private func servedChain(host: String, port: Int) async -> Result<[EncodedCertificate], any Error> {
+    private func servedChain(_ endpoint: Endpoint) async -> Result<[EncodedCertificate], any Error> {
         do {
-            let der = try await ServedChainProbe.fetchDER(host: host, port: port, timeout: TimeAmount(timeout))
+            let der = try await ServedChainProbe.fetchDER(endpoint, timeout: TimeAmount(timeout))
             return .success(try der.map { try EncodedCertificate(derEncoded: $0) })
         } catch {
             return .failure(error)

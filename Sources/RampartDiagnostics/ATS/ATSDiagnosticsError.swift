@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 
 /// Why a URL could not be diagnosed at all.
 ///
@@ -6,8 +7,11 @@ import Foundation
 /// do { _ = try await ATSDiagnostics().diagnose(url) } catch .unreachable(let host, let port, _) { … }
 /// ```
 public enum ATSDiagnosticsError: Error, Sendable, CustomStringConvertible {
-    /// Not an absolute `https` (or `http`) URL with a host.
+    /// Not an absolute `https` (or `http`) URL with a host (credentials shown as `***`).
     case unsupportedURL(String)
+    /// An `https` (or `http`) URL that is no connection target: a port outside 1…65535,
+    /// credentials (`user:password@`, shown as `***`), an unusable host.
+    case unusableURL(String, reason: EndpointError)
     /// No configuration could even open a TCP connection.
     case unreachable(host: String, port: Int, detail: String)
 
@@ -15,6 +19,8 @@ public enum ATSDiagnosticsError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unsupportedURL(let url):
             return "\(url) is not an https:// or http:// URL with a host; give a URL such as https://example.com/"
+        case .unusableURL(let url, let reason):
+            return "\(url) is not a usable URL: \(reason)"
         case .unreachable(let host, let port, let detail):
             return "cannot reach \(host) port \(port): \(detail); check the host name, the port and the network"
         }

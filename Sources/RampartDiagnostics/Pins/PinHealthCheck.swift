@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import RampartPolicy
 import RampartTrust
 
 /// Checks pinned domains against the servers that serve them, before a release: connect, validate,
@@ -27,17 +28,69 @@ public struct PinHealthCheck: Sendable {
         self.timeout = timeout
     }
 
-    /// Checks `pinned` on the server at `address` (default: the pinned domain, port 443).
+    /// Checks every domain of `hosts`, at most `maxConnections` at a time, each at its entry in
+    /// `endpoints` (keyed by ``PinnedHost/domain``; default: the domain, port 443). Domains not
+    /// finished when `maxTime` has passed are ``PinHealthOutcome/timedOut(_:host:port:)``: a
+    /// server that accepts and never answers cannot hold the whole check.
     ///
-    /// - Throws: ``ServedChainProbe/Failure`` when the server cannot be reached or does not
-    ///   complete a handshake.
-    public func check(_ pinned: PinnedHost, address: (host: String, port: Int)? = nil, at time: Date = Date())
+    /// ```swift
+    /// let outcomes = await PinHealthCheck().check(hosts, endpoints: ["api.example.com": staging],
+    ///                                             maxTime: .seconds(120))
+    /// ```
+    ///
+    /// - Returns: one outcome per host, in the order of `hosts`.
+    public func check(
+        _ hosts: [PinnedHost], endpoints: [String: Endpoint] = [:], maxTime: Duration = .seconds(120),
+        maxConnections: Int = ATSDiagnostics.defaultMaxConnections, at time: Date = Date()
+    ) async -> [PinHealthOutcome] {
+        let targets = hosts.map { pinned -> Result<Endpoint, EndpointError> in
+            if let endpoint = endpoints[pinned.domain] { return .success(endpoint) }
+            return Result { () throws(EndpointError) in try Endpoint(host: pinned.domain, port: 443) }
+        }
+        let results = await BoundedConcurrency.map(count: hosts.count, limit: maxConnections, deadline: maxTime) {
+            index -> PinHealthOutcome in
+            let pinned = hosts[index]
+            switch targets[index] {
+            case .failure(let error):
+                return .unreachable(pinned, host: pinned.domain, port: 443, reason: error.description)
+            case .success(let endpoint):
+                do {
+                    return .checked(try await check(pinned, endpoint: endpoint, at: time))
+                } catch {
+                    return .unreachable(
+                        pinned, host: endpoint.host.name, port: endpoint.port, reason: String(describing: error))
+                }
+            }
+        }
+        return zip(hosts, targets).enumerated().map { index, pair in
+            if let outcome = results[index] { return outcome }
+            let endpoint = try? pair.1.get()
+            return .timedOut(pair.0, host: endpoint?.host.name ?? pair.0.domain, port: endpoint?.port ?? 443)
+        }
+    }
+
+    /// Checks `pinned` on the server at `address` (host and port).
+    ///
+    /// - Throws: `EndpointError` for a port outside 1…65535, before any connection; otherwise as
+    ///   ``check(_:endpoint:at:)``.
+    public func check(_ pinned: PinnedHost, address: (host: String, port: Int), at time: Date = Date())
         async throws -> PinHealth
     {
-        let host = address?.host ?? pinned.domain
-        let port = address?.port ?? 443
+        try await check(pinned, endpoint: try Endpoint(host: address.host, port: address.port), at: time)
+    }
+
+    /// Checks `pinned` on the server at `endpoint` (default: the pinned domain, port 443).
+    ///
+    /// - Throws: ``ServedChainProbe/Failure`` when the server cannot be reached or does not
+    ///   complete a handshake; `EndpointError` when the domain is no connection target.
+    public func check(_ pinned: PinnedHost, endpoint: Endpoint? = nil, at time: Date = Date())
+        async throws -> PinHealth
+    {
+        let endpoint = try endpoint ?? Endpoint(host: pinned.domain, port: 443)
+        let host = endpoint.host.name
+        let port = endpoint.port
         let served = try await ServedChainProbe.fetchDER(
-            host: host, port: port, serverName: pinned.domain, timeout: TimeAmount(timeout))
+            endpoint, serverName: pinned.domain, timeout: TimeAmount(timeout))
         let evaluator = TrustEvaluator(anchors: anchors, pinning: [pinned])
         let decision = await evaluator.evaluate(derChain: served, host: pinned.domain, at: time)
         var problems: [String] = []
@@ -59,15 +112,19 @@ public struct PinHealthCheck: Sendable {
                 PinHealth.PinUse(pin: $0.displayName, positions: [], subjects: [], daysToExpiry: nil)
             }
         }
-        let passes = decision.verdict == .trusted && decision.pinMismatch == nil
+        // Trusted with warnings (an expired pin set, which apps ignore) is still trusted.
+        let trusted = decision.verdict != .rejected
+        let passes = trusted && decision.pinMismatch == nil
         if decision.pinMismatch != nil {
             problems.append(
                 pinned.enforced
                     ? "the served chain matches none of the pins: an app with this configuration cannot connect"
                     : "the served chain matches none of the pins (report-only: apps connect and report it)")
-        } else if decision.verdict != .trusted {
+        } else if !trusted {
             let reasons = decision.failures.map(\.description).joined(separator: "; ")
-            problems.append("the chain is not trusted: \(reasons)")
+            problems.append(
+                "the chain is not trusted: "
+                    + (reasons.isEmpty ? "the trust evaluation rejected it without naming a reason" : reasons))
         } else {
             if uses.allSatisfy({ !$0.positions.isEmpty }) {
                 problems.append(

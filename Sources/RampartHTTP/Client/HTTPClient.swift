@@ -94,7 +94,9 @@ public final class HTTPClient: Sendable {
 
     /// A `GET` of `url`, body collected.
     public func get(_ url: String) async throws(HTTPClientError) -> (HTTPResponse, [UInt8]) {
-        guard let parsed = URL(string: url) else { throw .invalidURL(url, reason: "it does not parse as a URL") }
+        guard let parsed = URL(string: url) else {
+            throw .invalidURL(Endpoint.redacting(url), reason: "it does not parse as a URL")
+        }
         let response = try await execute(HTTPRequest(url: parsed))
         return (response, try await response.body.collect())
     }

@@ -13,24 +13,30 @@ struct Target: Sendable {
 
     init(_ url: URL) throws(HTTPClientError) {
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
-            throw .invalidURL(url.absoluteString, reason: "only http:// and https:// URLs can be fetched")
+            throw .invalidURL(
+                Endpoint.redacting(url.absoluteString), reason: "only http:// and https:// URLs can be fetched")
         }
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let rawHost = components.host, !rawHost.isEmpty
         else {
-            throw .invalidURL(url.absoluteString, reason: "it has no host")
+            throw .invalidURL(Endpoint.redacting(url.absoluteString), reason: "it has no host")
         }
         guard components.user == nil else {
             throw .invalidURL(
-                url.absoluteString, reason: "credentials in the URL are refused; send an Authorization header instead")
+                Endpoint.redacting(url.absoluteString),
+                reason: "credentials in the URL are refused; send an Authorization header instead")
+        }
+        // The port is read from the URL's own text by `Endpoint`: `URL.port` wraps or drops big ones.
+        let endpoint: Endpoint
+        do {
+            endpoint = try Endpoint(url: url)
+        } catch {
+            throw .invalidURL(Endpoint.redacting(url.absoluteString), reason: error.description)
         }
         self.scheme = scheme
         host = ATSHost(rawHost).name
         let defaultPort = scheme == "https" ? 443 : 80
-        port = components.port ?? defaultPort
-        guard (1...65535).contains(port) else {
-            throw .invalidURL(url.absoluteString, reason: "port \(port) is out of range")
-        }
+        port = endpoint.port
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         originForm = path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let bracketed = host.contains(":") ? "[\(host)]" : host

@@ -22,7 +22,8 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
               rampart ats diagnose https://legacy.example.com/
               rampart ats diagnose https://intranet.corp:8443/ --ca corp-root.pem --policy Info.plist
             Exit 0 when ATS's default configuration loads the URL (and the app's, with --policy),
-            1 when not (the report says what would fix it), 2 usage, 65 a file that is not a
+            1 when not (the report says what would fix it), 2 usage (also a URL with credentials or
+            a port outside 1…65535, refused before any connection), 65 a file that is not a
             certificate, plist or log list, 66 a missing file, 74 when the host cannot be reached.
             """)
 
@@ -42,16 +43,29 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
         }
+        _ = try Self.target(url)
+    }
+
+    /// The URL to diagnose, or a usage error (2) before any work: not https:// or http://, no
+    /// host, credentials, a port outside 1…65535. Messages never show the credentials.
+    static func target(_ text: String) throws -> URL {
+        let shown = ControlCharacterEscaping.sanitized(Endpoint.redacting(text))
+        guard let target = URL(string: text), let scheme = target.scheme?.lowercased(),
+            scheme == "https" || scheme == "http", target.host?.isEmpty == false
+        else {
+            throw ValidationError(
+                "'\(shown)' is not an https:// or http:// URL with a host; give one such as https://example.com/")
+        }
+        do {
+            _ = try Endpoint(url: target)
+        } catch {
+            throw ValidationError("'\(shown)' is not a usable URL: \(error)")
+        }
+        return target
     }
 
     func run() async throws {
-        guard let target = URL(string: url), let scheme = target.scheme?.lowercased(),
-            scheme == "https" || scheme == "http", target.host?.isEmpty == false
-        else {
-            throw CommandFailure(
-                "'\(url)' is not an https:// or http:// URL with a host; give one such as https://example.com/",
-                status: .usage)
-        }
+        let target = try Self.target(url)
         var diagnostics = ATSDiagnostics(timeout: .milliseconds(Int64(timeout * 1000)))
         let roots = try ExtraRoots.read(caFiles)
         if !roots.isEmpty { diagnostics.anchors = .systemPlus(roots) }
@@ -75,8 +89,10 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
             diagnosis = try await diagnostics.diagnose(target)
         } catch {
             switch error {
-            case .unsupportedURL: throw CommandFailure(error.description, status: .usage)
-            case .unreachable: throw CommandFailure(error.description, status: .ioError)
+            case .unsupportedURL, .unusableURL:
+                throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: .usage)
+            case .unreachable:
+                throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: .ioError)
             }
         }
         let report = ATSDiagnoseReport(diagnosis)

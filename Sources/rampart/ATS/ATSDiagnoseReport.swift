@@ -77,11 +77,14 @@ struct ATSDiagnoseReport: Encodable {
     }
 
     /// The text report: nscurl's header and sections, then what nscurl does not say.
+    /// Text from the URL, the server (subjects, reasons) and file names has its control
+    /// characters escaped; JSON keeps them exact.
     func text(paint: (String, Int) -> String) -> String {
+        let safe = ControlCharacterEscaping.sanitized
         let rule = String(repeating: "=", count: 80)
         var lines = [
             "Starting ATS Diagnostics", "",
-            "Configuring ATS Info.plist keys and displaying the result of HTTPS loads to \(url).",
+            "Configuring ATS Info.plist keys and displaying the result of HTTPS loads to \(safe(url)).",
             "A test will \"PASS\" if the request completes: TLS handshake, trust, ATS rules and an HTTP response.",
             rule,
         ]
@@ -89,18 +92,18 @@ struct ATSDiagnoseReport: Encodable {
         for (configuration, diagnostic) in zip(configurations, dictionaries) {
             if configuration.section != section {
                 section = configuration.section
-                lines += ["", configuration.section, "---"]
+                lines += ["", safe(configuration.section), "---"]
             }
-            lines.append(configuration.name)
+            lines.append(safe(configuration.name))
             lines.append("ATS Dictionary:")
-            lines.append(diagnostic)
+            lines += diagnostic.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)) }
             if configuration.result == "pass" {
                 let negotiated = [configuration.tlsVersion, configuration.cipherSuite].compactMap { $0 }
                     .joined(separator: ", ")
                 lines.append("Result : " + paint("PASS", 32) + (negotiated.isEmpty ? "" : " (\(negotiated))"))
             } else {
                 lines.append("Result : " + paint("FAIL", 31))
-                if let reason = configuration.reason { lines.append("Reason : \(reason)") }
+                if let reason = configuration.reason { lines.append(safe("Reason : \(reason)")) }
             }
             lines.append("---")
         }
@@ -110,27 +113,27 @@ struct ATSDiagnoseReport: Encodable {
             let expiry =
                 certificate.daysToExpiry < 0
                 ? "expired \(-certificate.daysToExpiry) days ago" : "\(certificate.daysToExpiry) days to expiry"
-            lines.append("  \(index) \(certificate.subject)")
-            lines.append("    issuer: \(certificate.issuer)")
+            lines.append(safe("  \(index) \(certificate.subject)"))
+            lines.append(safe("    issuer: \(certificate.issuer)"))
             lines.append(
                 "    key: \(certificate.keyType) \(certificate.keyBits) bits, signed with \(certificate.signatureAlgorithm.replacingOccurrences(of: "SignatureAlgorithm.", with: "")), \(expiry)"
             )
             lines.append("    pin: \(certificate.spkiPin)")
-            for weakness in certificate.weaknesses { lines.append("    weak: \(weakness)") }
+            for weakness in certificate.weaknesses { lines.append(safe("    weak: \(weakness)")) }
         }
         lines.append("")
         if certificateRuleViolations.isEmpty {
             lines.append("ATS certificate rules: met (RSA ≥ 2048 or EC ≥ 256 bits, SHA-2 signatures)")
         } else {
             lines.append("ATS certificate rules: broken")
-            lines += certificateRuleViolations.map { "  - \($0)" }
+            lines += certificateRuleViolations.map { safe("  - \($0)") }
         }
         if let ct {
             let valid = ct.scts.filter { $0.status == "valid" }.count
             lines.append(
                 "Certificate Transparency: \(ct.scts.count) SCT(s), \(valid) valid; "
                     + (ct.compliant ? "meets" : "does not meet") + " the \(ct.policy) policy")
-            lines += ct.missing.map { "  missing: \($0)" }
+            lines += ct.missing.map { safe("  missing: \($0)") }
         }
         lines += ["", "Verdict"]
         lines.append("  ATS default configuration: " + (defaultPasses ? paint("PASS", 32) : paint("FAIL", 31)))
@@ -140,15 +143,15 @@ struct ATSDiagnoseReport: Encodable {
         if !defaultPasses {
             if let minimalExceptionPlist {
                 lines.append("  Smallest exception that loads it (paste inside NSAppTransportSecurity):")
-                lines += minimalExceptionPlist.split(separator: "\n").map { "    " + $0 }
+                lines += minimalExceptionPlist.split(separator: "\n").map { safe("    " + $0) }
             } else if arbitraryLoadsPass {
                 lines.append("  No exception entry loads it; only NSAllowsArbitraryLoads does (do not ship that).")
             } else {
                 lines.append("  No ATS configuration loads it: the problem is trust or the server, not ATS.")
             }
         }
-        if let serverFix { lines.append("  Fix on the server: \(serverFix)") }
-        lines += notes.map { "  Note: \($0)" }
+        if let serverFix { lines.append(safe("  Fix on the server: \(serverFix)")) }
+        lines += notes.map { safe("  Note: \($0)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

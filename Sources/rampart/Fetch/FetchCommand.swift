@@ -104,6 +104,18 @@ struct FetchCommand: AsyncParsableCommand {
             }
         }
         if caOnly && ca == nil { throw ValidationError("--ca-only needs --ca FILE") }
+        // Where to connect is checked before any file is read or connection made: a port outside
+        // 1…65535, credentials or no host is a usage error, the URL shown without its password.
+        if let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            scheme == "https" || scheme == "http"
+        {
+            do {
+                _ = try Endpoint(url: parsed)
+            } catch {
+                let shown = ControlCharacterEscaping.sanitized(Endpoint.redacting(url))
+                throw ValidationError("\(shown) is not a usable URL: \(error)")
+            }
+        }
     }
 
     func run() async throws {
@@ -127,7 +139,7 @@ struct FetchCommand: AsyncParsableCommand {
             }
             try await FetchOutput.write(response, to: output, force: force, includeHead: include)
         } catch let error as HTTPClientError {
-            throw CommandFailure(error.description, status: Self.status(for: error))
+            throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: Self.status(for: error))
         }
     }
 
@@ -145,7 +157,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     private func makeRequest() throws -> HTTPRequest {
         guard let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil else {
-            throw CommandFailure("\(url) is not an absolute http:// or https:// URL", status: .usage)
+            throw CommandFailure(
+                "\(ControlCharacterEscaping.sanitized(Endpoint.redacting(url))) is not an absolute http:// or https:// URL",
+                status: .usage)
         }
         var request = HTTPRequest(
             url: parsed, method: HTTPMethod(rawValue: (method ?? (data == nil ? "GET" : "POST")).uppercased()))

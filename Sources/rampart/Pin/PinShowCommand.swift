@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RampartDiagnostics
+import RampartPolicy
 import RampartTrust
 import X509
 
@@ -41,14 +42,16 @@ struct PinShowCommand: AsyncParsableCommand {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600 (got \(timeout))")
         }
+        // Every HOST:PORT is checked before the first connection.
+        for file in files { _ = try Self.endpoint(file) }
     }
 
     func run() async throws {
         var chain: [EncodedCertificate] = []
         for file in files {
             do {
-                if let (host, port) = Self.endpoint(file) {
-                    chain += try await Self.fetch(host: host, port: port, serverName: serverName, timeout: timeout)
+                if let endpoint = try Self.endpoint(file) {
+                    chain += try await Self.fetch(endpoint, serverName: serverName, timeout: timeout)
                 } else if file == "-" {
                     let bytes = try StandardInput.readAll(limit: 16 << 20, purpose: "the certificates")
                     chain += try CertificateFile.parseEncoded(bytes, source: "standard input")
@@ -81,34 +84,43 @@ struct PinShowCommand: AsyncParsableCommand {
         }
     }
 
-    /// The chain `host:port` serves, whatever its keys; a certificate that is not DER is bad data (65).
-    static func fetch(host: String, port: Int, serverName: String?, timeout: Double) async throws
+    /// The chain `endpoint` serves, whatever its keys; a certificate that is not DER is bad data (65).
+    static func fetch(_ endpoint: Endpoint, serverName: String?, timeout: Double) async throws
         -> [EncodedCertificate]
     {
         let served = try await ServedChainProbe.fetchDER(
-            host: host, port: port, serverName: serverName, timeout: .nanoseconds(Int64(timeout * 1e9)))
+            endpoint, serverName: serverName, timeout: .nanoseconds(Int64(timeout * 1e9)))
         return try served.enumerated().map { index, der in
             do {
                 return try EncodedCertificate(derEncoded: der)
             } catch {
                 throw TrustError.malformedCertificate(
-                    source: "\(host):\(port)", reason: "served certificate \(index + 1) does not decode as DER")
+                    source: endpoint.description, reason: "served certificate \(index + 1) does not decode as DER")
             }
         }
     }
 
-    /// `HOST:PORT` or `[IPv6]:PORT` when `argument` is not an existing file; anything else is a file.
-    static func endpoint(_ argument: String) -> (String, Int)? {
-        guard !FileManager.default.fileExists(atPath: argument), let colon = argument.lastIndex(of: ":"),
-            let port = Int(argument[argument.index(after: colon)...]), (1...65535).contains(port)
+    /// `HOST:PORT` or `[IPv6]:PORT` when `argument` is not an existing file and ends in `:DIGITS`;
+    /// anything else is a file.
+    ///
+    /// - Throws: `ValidationError` (exit 2) for a port outside 1…65535 or an unusable host.
+    static func endpoint(_ argument: String) throws -> Endpoint? {
+        guard !FileManager.default.fileExists(atPath: argument), let colon = argument.lastIndex(of: ":") else {
+            return nil
+        }
+        let port = argument[argument.index(after: colon)...]
+        guard !port.isEmpty, port.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            !argument[..<colon].contains("/")
         else { return nil }
-        var host = String(argument[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty, !host.contains("/") else { return nil }
-        return (host, port)
+        do {
+            return try Endpoint(parsing: argument)
+        } catch {
+            throw ValidationError("'\(ControlCharacterEscaping.sanitized(argument))' is not HOST:PORT: \(error)")
+        }
     }
 
-    /// One certificate as text; each weakness of its key or signature is a `warning:` line.
+    /// One certificate as text (control characters escaped); each weakness of its key or signature
+    /// is a `warning:` line.
     static func render(_ summary: CertificateSummary, index: Int) -> String {
         let dates = ISO8601DateFormatter()
         let size = summary.keyBits > 0 ? " \(summary.keyBits) bits" : ""
@@ -124,7 +136,8 @@ struct PinShowCommand: AsyncParsableCommand {
                 "    SPKI pin:   \(summary.spkiPin)",
                 "    cert SHA-256: \(summary.certificateSHA256)",
             ]
-        return lines.joined(separator: "\n")
+        // Subjects and issuers are the server's or the file's words: a control character in them is escaped.
+        return lines.map(ControlCharacterEscaping.sanitized).joined(separator: "\n")
     }
 
     static func firstDNSName(_ leaf: EncodedCertificate) throws -> String {

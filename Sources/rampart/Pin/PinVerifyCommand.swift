@@ -18,19 +18,24 @@ struct PinVerifyCommand: AsyncParsableCommand {
             --pins), connects to each domain (port 443, or where --connect points it), validates the
             chain and matches the pins. A domain fails when its chain is not trusted or matches no
             pin, when it has no backup pin (a pin of a key the server does not use yet), or when the
-            certificates its pins match expire within --warn-days.
+            certificates its pins match expire within --warn-days. Domains are checked several at a
+            time; those not done within --max-time are reported as timed out.
               rampart pin verify --policy Info.plist
               rampart pin verify --pins TrustKit.plist --connect api.example.com=10.0.0.5:8443 --format json
-            Exit 0 when every domain is healthy, 1 when any fails or is inside the window (a release
-            guard for CI), 2 usage, 65 a file that is not a configuration, 66 a missing file, 74
-            when no domain could be reached.
+            Exit 0 when every domain is healthy, 1 when any fails, times out or is inside the window
+            (a release guard for CI), 2 usage (a --connect DOMAIN the file does not pin, or given
+            twice, or a port outside 1…65535), 65 a file that is not a valid pin configuration, 66 a
+            missing file, 74 when no domain could be reached.
             """)
 
     @Option(help: "An Info.plist (or ATS dictionary) whose NSPinnedDomains to check.")
     var policy: String?
     @Option(help: "A TrustKit configuration (plist or JSON) whose TSKPinnedDomains to check.")
     var pins: String?
-    @Option(help: "Connect DOMAIN to HOST:PORT instead of DOMAIN:443 (DOMAIN=HOST:PORT); repeatable.")
+    @Option(
+        help:
+            "Connect DOMAIN (a pinned domain) to HOST:PORT instead of DOMAIN:443 (DOMAIN=HOST:PORT); once per domain, repeatable."
+    )
     var connect: [String] = []
     @Option(name: .customLong("ca"), help: "Extra trusted roots (PEM or DER); repeatable.")
     var caFiles: [String] = []
@@ -38,6 +43,11 @@ struct PinVerifyCommand: AsyncParsableCommand {
     var warnDays: Int = 30
     @Option(help: "Seconds to wait for each server (connection, then TLS handshake).")
     var timeout: Double = 10
+    @Option(
+        name: .customLong("max-time"),
+        help: "Seconds the whole check may take (0.1…3600, default 120); domains not done by then are timed out.",
+        transform: BoundedOption.seconds())
+    var maxTime: Double = 120
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
@@ -46,8 +56,14 @@ struct PinVerifyCommand: AsyncParsableCommand {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
         }
-        for entry in connect where Self.address(entry) == nil {
-            throw ValidationError("--connect '\(entry)' is not DOMAIN=HOST:PORT")
+        var domains: Set<String> = []
+        for entry in connect {
+            let target = try Self.target(entry)
+            guard domains.insert(target.domain).inserted else {
+                throw ValidationError(
+                    "--connect names \(ControlCharacterEscaping.sanitized(target.domain)) more than once; "
+                        + "give one DOMAIN=HOST:PORT per domain")
+            }
         }
     }
 
@@ -56,23 +72,13 @@ struct PinVerifyCommand: AsyncParsableCommand {
         guard !hosts.isEmpty else {
             throw CommandFailure("\(policy ?? pins ?? "the file") pins no domain", status: .dataError)
         }
+        let endpoints = try endpoints(for: hosts)
         let roots = try ExtraRoots.read(caFiles)
-        let addresses = Dictionary(connect.compactMap(Self.address).map { ($0.domain, ($0.host, $0.port)) }) { $1 }
         let checker = PinHealthCheck(
             anchors: roots.isEmpty ? .system : .systemPlus(roots), warningDays: warnDays,
             timeout: .milliseconds(Int64(timeout * 1000)))
-        var reports: [PinVerifyReport.Domain] = []
-        for host in hosts {
-            let address = addresses[host.domain]
-            do {
-                reports.append(PinVerifyReport.Domain(try await checker.check(host, address: address)))
-            } catch {
-                reports.append(
-                    PinVerifyReport.Domain(
-                        unreachable: host, host: address?.0 ?? host.domain, port: address?.1 ?? 443, reason: "\(error)")
-                )
-            }
-        }
+        let outcomes = await checker.check(hosts, endpoints: endpoints, maxTime: .milliseconds(Int64(maxTime * 1000)))
+        let reports = outcomes.map { PinVerifyReport.Domain($0, maxTime: maxTime) }
         let report = PinVerifyReport(domains: reports, warnDays: warnDays)
         switch output.format {
         case .text: try StandardOutput.write(Data(report.text(paint: Terminal.paint).utf8))
@@ -98,20 +104,53 @@ struct PinVerifyCommand: AsyncParsableCommand {
             return try TrustKitConfiguration.pinnedHosts(
                 from: try Data(contentsOf: URL(fileURLWithPath: path)), source: path)
         } catch let error as PolicyError {
-            throw CommandFailure("\(option): \(error)", status: ExitStatus(error))
+            throw CommandFailure(ControlCharacterEscaping.sanitized("\(option): \(error)"), status: ExitStatus(error))
         } catch let error as TrustError {
-            throw CommandFailure("\(option): \(error)", status: ExitStatus(error))
+            // A pin configuration the library refuses (no backup pin, a bad domain) is bad data in
+            // the file here, not a bad argument.
+            let status = ExitStatus(error) == .usage ? .dataError : ExitStatus(error)
+            throw CommandFailure(ControlCharacterEscaping.sanitized("\(option): \(error)"), status: status)
         } catch {
             throw CommandFailure("\(option) \(path): \(error.localizedDescription)", status: .ioError)
         }
     }
 
-    /// `DOMAIN=HOST:PORT`.
-    static func address(_ entry: String) -> (domain: String, host: String, port: Int)? {
-        guard let equals = entry.firstIndex(of: "="),
-            let (host, port) = PinShowCommand.endpoint(String(entry[entry.index(after: equals)...]))
-        else { return nil }
-        let domain = entry[..<equals].lowercased()
-        return domain.isEmpty ? nil : (domain, host, port)
+    /// Each `--connect` target keyed by the pinned domain it names; a domain that is not pinned is a
+    /// usage error (2), before any connection: its real server would be contacted instead.
+    private func endpoints(for hosts: [PinnedHost]) throws -> [String: Endpoint] {
+        let pinned = Set(hosts.map(\.domain))
+        var endpoints: [String: Endpoint] = [:]
+        for entry in connect {
+            let target = try Self.target(entry)
+            guard pinned.contains(target.domain) else {
+                let file = ControlCharacterEscaping.sanitized(policy ?? pins ?? "the file")
+                let names = hosts.map { ControlCharacterEscaping.sanitized($0.domain) }.sorted().joined(separator: ", ")
+                throw CommandFailure(
+                    "--connect \(ControlCharacterEscaping.sanitized(target.domain)): \(file) pins no such domain "
+                        + "(it pins \(names)); give DOMAIN=HOST:PORT for a pinned domain", status: .usage)
+            }
+            endpoints[target.domain] = target.endpoint
+        }
+        return endpoints
+    }
+
+    /// `DOMAIN=HOST:PORT`: the domain normalised as pinned domains are (lower case, A-labels, no
+    /// leading or trailing dot), and where to connect.
+    ///
+    /// - Throws: `ValidationError` (exit 2) naming what is wrong.
+    static func target(_ entry: String) throws -> (domain: String, endpoint: Endpoint) {
+        let shown = ControlCharacterEscaping.sanitized(entry)
+        guard let equals = entry.firstIndex(of: "=") else {
+            throw ValidationError("--connect '\(shown)' is not DOMAIN=HOST:PORT")
+        }
+        let domain = ATSHost(String(entry[..<equals].drop { $0 == "." })).name
+        guard !domain.isEmpty, domain != "." else {
+            throw ValidationError("--connect '\(shown)' names no domain before '='; write DOMAIN=HOST:PORT")
+        }
+        do {
+            return (domain, try Endpoint(parsing: String(entry[entry.index(after: equals)...])))
+        } catch {
+            throw ValidationError("--connect '\(shown)': \(error)")
+        }
     }
 }

@@ -17,6 +17,8 @@ struct PinVerifyReport: Encodable {
         var port: Int
         var passes: Bool
         var unreachable: Bool
+        /// Not finished within `--max-time`.
+        var timedOut: Bool
         var pins: [Pin]
         var backupPins: Int
         var daysToExpiry: Int?
@@ -28,6 +30,7 @@ struct PinVerifyReport: Encodable {
             port = health.port
             passes = health.passes
             unreachable = false
+            timedOut = false
             pins = health.pins.map {
                 Pin(pin: $0.pin, matches: $0.subjects, backup: $0.positions.isEmpty, daysToExpiry: $0.daysToExpiry)
             }
@@ -36,12 +39,27 @@ struct PinVerifyReport: Encodable {
             problems = health.problems
         }
 
+        init(_ outcome: PinHealthOutcome, maxTime: Double) {
+            switch outcome {
+            case .checked(let health): self.init(health)
+            case .unreachable(let pinned, let host, let port, let reason):
+                self.init(unreachable: pinned, host: host, port: port, reason: reason)
+            case .timedOut(let pinned, let host, let port):
+                self.init(unreachable: pinned, host: host, port: port, reason: "")
+                unreachable = false
+                timedOut = true
+                let seconds = maxTime == maxTime.rounded() ? String(Int(maxTime)) : String(maxTime)
+                problems = ["timed out: not checked within --max-time \(seconds) s (the server did not finish in time)"]
+            }
+        }
+
         init(unreachable pinned: PinnedHost, host: String, port: Int, reason: String) {
             domain = pinned.domain
             self.host = host
             self.port = port
             passes = false
             unreachable = true
+            timedOut = false
             pins = pinned.pins.map { Pin(pin: $0.displayName, matches: [], backup: false, daysToExpiry: nil) }
             backupPins = 0
             daysToExpiry = nil
@@ -64,19 +82,24 @@ struct PinVerifyReport: Encodable {
 
     func text(paint: (String, Int) -> String) -> String {
         var lines: [String] = []
+        // Domains, hosts, subjects and messages come from the file and the servers: control
+        // characters in them are escaped (JSON keeps them exact).
+        let escaped = ControlCharacterEscaping.escaped
+        let sanitized = ControlCharacterEscaping.sanitized
         for domain in domains {
             let ok = domain.passes && domain.problems.isEmpty
-            lines.append(
-                "\(domain.domain) (\(domain.host):\(domain.port)): " + (ok ? paint("OK", 32) : paint("FAIL", 31)))
+            let verdict = ok ? paint("OK", 32) : domain.timedOut ? paint("TIMED OUT", 31) : paint("FAIL", 31)
+            let host = domain.host.contains(":") ? "[\(domain.host)]" : domain.host
+            lines.append("\(escaped(domain.domain)) (\(escaped(host)):\(domain.port)): " + verdict)
             for pin in domain.pins {
                 let use =
                     pin.backup
                     ? "backup (matches no served certificate)"
                     : pin.matches.isEmpty ? "not checked" : "matches \(pin.matches.joined(separator: ", "))"
                 let days = pin.daysToExpiry.map { ", expires in \($0) days" } ?? ""
-                lines.append("  \(pin.pin): \(use)\(days)")
+                lines.append(sanitized("  \(pin.pin): \(use)\(days)"))
             }
-            lines += domain.problems.map { "  problem: \($0)" }
+            lines += domain.problems.map { sanitized("  problem: \($0)") }
         }
         lines.append(healthy ? "All pinned domains are healthy." : "Some pinned domains would fail or soon could.")
         return lines.joined(separator: "\n") + "\n"
