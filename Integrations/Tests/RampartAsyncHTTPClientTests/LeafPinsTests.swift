@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOConcurrencyHelpers
 import NIOHTTP1
 import NIOSSL
 import RampartTestKit
@@ -88,6 +89,69 @@ struct LeafPinsTests {
         #expect(mismatch.domain == "localhost")
         #expect(mismatch.decision.pinMismatch?.served.first?.subject.contains("rogue leaf") == true)
         #expect(mismatch.description.contains("does not match the pins for localhost"))
+    }
+
+    /// What `onDecision` was called with: the pinned domain and the decision's verdict and pin mismatch.
+    final class DecisionLog: Sendable {
+        private let entries = NIOLockedValueBox<[(domain: String, decision: TrustDecision)]>([])
+        var all: [(domain: String, decision: TrustDecision)] { entries.withLockedValue { $0 } }
+        var record: @Sendable (String, TrustDecision) -> Void {
+            { domain, decision in self.entries.withLockedValue { $0.append((domain, decision)) } }
+        }
+    }
+
+    @Test("onDecision is called with the pinned domain and the decision: trusted on success", arguments: Wire.allCases)
+    func onDecisionOnSuccess(over wire: Wire) async throws {
+        let log = DecisionLog()
+        let pins = try AsyncHTTPClientLeafPins([try pki.leafPins()], onDecision: log.record)
+        let (outcome, served) = try await get(.good, over: wire, pins: pins)
+        #expect(try outcome.get().status == 200)
+        #expect(served == 1)
+        let decisions = log.all
+        #expect(decisions.map(\.domain) == [LabPKI.hostName], "one connection, one decision")
+        #expect(decisions.first?.decision.verdict == .trusted)
+        #expect(decisions.first?.decision.pinMismatch == nil)
+    }
+
+    @Test("onDecision is called with the refusal before the request fails", arguments: Wire.allCases)
+    func onDecisionOnRefusal(over wire: Wire) async throws {
+        let log = DecisionLog()
+        let pins = try AsyncHTTPClientLeafPins([try pki.leafPins()], onDecision: log.record)
+        let (outcome, served) = try await get(.rogue, over: wire, pins: pins)
+        #expect(served == 0)
+        guard case .failure(let error) = outcome, let mismatch = error as? LeafPinMismatchError else {
+            Issue.record("expected LeafPinMismatchError, got \(outcome)")
+            return
+        }
+        let decisions = log.all
+        #expect(decisions.map(\.domain) == [LabPKI.hostName])
+        let decision = try #require(decisions.first?.decision)
+        #expect(decision.verdict == .rejected)
+        #expect(decision.pinMismatch?.served.first?.subject.contains("rogue leaf") == true)
+        #expect(
+            decision.pinMismatch == mismatch.decision.pinMismatch, "the callback saw the decision the error carries")
+    }
+
+    @Test(
+        "a leaf that matches the requested host's pins is refused when it names another pinned domain it does not match",
+        arguments: Wire.allCases)
+    func anotherPinnedDomainOfTheLeafMustMatchToo(over wire: Wire) async throws {
+        // The lab leaf is valid for localhost and 127.0.0.1; the request goes to localhost, whose pins
+        // it matches, but 127.0.0.1 is pinned to two other keys.
+        let log = DecisionLog()
+        let pins = try AsyncHTTPClientLeafPins(
+            [try pki.leafPins(for: LabPKI.hostName), try pki.leafPins(for: "127.0.0.1", [.rsa2048, .p384])],
+            onDecision: log.record)
+        let (outcome, served) = try await get(.good, over: wire, pins: pins)
+        #expect(served == 0)
+        guard case .failure(let error) = outcome, let mismatch = error as? LeafPinMismatchError else {
+            Issue.record("expected LeafPinMismatchError, got \(outcome)")
+            return
+        }
+        #expect(mismatch.domain == "127.0.0.1")
+        #expect(mismatch.description.contains("does not match the pins for 127.0.0.1"), "\(mismatch.description)")
+        #expect(log.all.map(\.domain) == [LabPKI.hostName, "127.0.0.1"])
+        #expect(log.all.map(\.decision.verdict) == [.trusted, .rejected])
     }
 
     @Test("a host without pins is not checked")

@@ -16,10 +16,11 @@ struct GRPCTrustTests {
 
     init() throws { pki = try LabPKI.shared() }
 
-    /// Serves `scenario`'s chain, calls Echo/Get once through `security`, and returns the echo or
-    /// the error, with the number of calls the service saw.
+    /// Serves `scenario`'s chain, calls Echo/Get once through `security` with `authority` as the
+    /// call's authority, and returns the echo or the error, with the number of calls the service saw.
     func echo(
-        _ scenario: LabScenario, security: HTTP2ClientTransport.Posix.TransportSecurity
+        _ scenario: LabScenario, authority: String = LabPKI.hostName,
+        security: HTTP2ClientTransport.Posix.TransportSecurity
     ) async throws -> (Result<[UInt8], any Error>, calls: Int) {
         let chain = try pki.chain(scenario)
         let service = EchoService()
@@ -35,7 +36,7 @@ struct GRPCTrustTests {
                 throw RPCError(code: .internalError, message: "the server has no IPv4 address")
             }
             var config = HTTP2ClientTransport.Posix.Config.defaults
-            config.http2.authority = LabPKI.hostName
+            config.http2.authority = authority
             let transport = try HTTP2ClientTransport.Posix(
                 target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: security, config: config)
             var options = CallOptions.defaults
@@ -92,6 +93,57 @@ struct GRPCTrustTests {
         #expect((try? reply.get()) == nil)
         #expect(trust.lastDecision?.pinMismatch != nil)
         #expect(trust.lastDecision?.failures.map(\.code) == ["pinMismatch"])
+    }
+
+    /// A server presenting a chain the anchors trust, for a name other than the host the client asked for.
+    struct WrongHost: Sendable, CustomTestStringConvertible {
+        let scenario: LabScenario
+        let host: String
+        var testDescription: String { "\(host) served \(scenario.rawValue)'s leaf" }
+    }
+
+    @Test(
+        "a certificate that does not name the host is refused with Rampart's reason, and no call reaches the service",
+        arguments: [
+            WrongHost(scenario: .wrongHost, host: LabPKI.hostName),  // the leaf names wrong-host.invalid only
+            WrongHost(scenario: .good, host: "api.example.com"),  // the leaf names localhost and loopback IPs
+        ])
+    func wrongHostIsRefused(_ wrong: WrongHost) async throws {
+        let trust = TrustVerificationCallback(
+            evaluator: TrustEvaluator(anchors: .only([pki.root.certificate])), host: wrong.host)
+        let (reply, calls) = try await echo(wrong.scenario, authority: wrong.host, security: .rampart(trust))
+        #expect(calls == 0)
+        guard case .failure(let error) = reply else {
+            Issue.record("a certificate that does not name \(wrong.host) was accepted")
+            return
+        }
+        #expect((error as? RPCError)?.code == .unavailable, "\(error)")
+        let decision = try #require(trust.lastDecision, "Rampart's callback made no decision")
+        #expect(decision.verdict == .rejected)
+        #expect(decision.failures.map(\.code) == ["hostMismatch"], "\(decision.failures)")
+    }
+
+    @Test("pins of another name the certificate is valid for do not stand in for the host's own pins")
+    func anotherPinnedNameDoesNotVouchForTheHost() async throws {
+        // The lab leaf is valid for localhost and 127.0.0.1: localhost is pinned to its key, 127.0.0.1 to two others.
+        let pinning = [try pki.leafPins(for: LabPKI.hostName), try pki.leafPins(for: "127.0.0.1", [.rsa2048, .p384])]
+        let evaluator = TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: pinning)
+        let trust = TrustVerificationCallback(evaluator: evaluator, host: "127.0.0.1")
+        // The authority stays localhost: NIOSSL refuses an IP address as SNI before any handshake.
+        let (refused, refusedCalls) = try await echo(.good, security: .rampart(trust))
+        #expect(refusedCalls == 0)
+        guard case .failure(let error) = refused else {
+            Issue.record("a leaf that does not match 127.0.0.1's pins was accepted for 127.0.0.1")
+            return
+        }
+        #expect((error as? RPCError)?.code == .unavailable, "\(error)")
+        #expect(trust.lastDecision?.verdict == .rejected)
+        #expect(trust.lastDecision?.pinMismatch?.pinnedDomains == ["127.0.0.1"])
+        #expect(trust.lastDecision?.failures.map(\.code) == ["pinMismatch"])
+        // The same server and leaf through the name whose pins it matches gets its echo.
+        let (echoed, calls) = try await echo(.good, security: .rampart(host: LabPKI.hostName, evaluator: evaluator))
+        #expect(try echoed.get() == Array("ping".utf8))
+        #expect(calls == 1)
     }
 }
 
