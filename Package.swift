@@ -203,7 +203,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RampartValidationTests",
-            dependencies: ["RampartValidation"],
+            dependencies: ["RampartValidation", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),

@@ -162,7 +162,11 @@ struct ContractDecoderTests {
         let reversed = try decoder.decode(
             ShopItem.self, from: Data(#"{"note":"n","tags":["t"],"price":7,"name":"Tea"}"#.utf8))
         #expect(reversed.name == "Tea" && reversed.price == 7 && reversed.tags == ["t"] && reversed.note == "n")
-        let repeated = try #require(refusal(ShopItem.self, #"{"price":1,"price":2000000,"name":"a","tags":[]}"#))
+        let twice = #"{"price":1,"price":2000000,"name":"a","tags":[]}"#
+        #expect(refusal(ShopItem.self, twice)?.rule == .duplicateKey)
+        var allowing = JSONLimits.default
+        allowing.allowsDuplicateKeys = true
+        let repeated = try #require(refusal(ShopItem.self, twice, decoder: ContractDecoder(limits: allowing)))
         #expect(repeated.rule == .outOfRange && repeated.keyPath == "price")
         #expect(refusal(ShopItem.self, #"{"tags":[],"pric":1,"name":"a"}"#)?.keyPath == "pric")
         #expect(refusal(ShopItem.self, #"{"tags":[],"":1,"name":"a"}"#)?.rule == .unknownKey)

@@ -171,6 +171,43 @@ struct ImageSuiteTests {
         #expect(ImageInspector(limits: ImageLimits(maxBytes: 100)).inspect(data).verdict == .suspicious)
     }
 
+    /// A well-formed PNG of the given size (IHDR, one IDAT of a few bytes, IEND), CRC-32s included.
+    static func pngHeader(width: UInt32, height: UInt32) -> Data {
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func be(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            be(UInt32(body.count)) + Array(type.utf8) + body + be(crc32(Array(type.utf8) + body))
+        }
+        let ihdr = be(width) + be(height) + [8, 2, 0, 0, 0]
+        let png =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        return Data(png)
+    }
+
+    @Test("a default pixel cap of 100 megapixels: a bomb's header is suspicious, a phone photo's is not")
+    func defaultPixelCap() {
+        #expect(ImageLimits().maxPixels == 100_000_000 && ImageLimits.default == ImageLimits())
+        #expect(ImageInspector().limits == ImageLimits())
+        #expect(ImageLimits.none.maxPixels == nil && ImageLimits.none.maxBytes == nil)
+        let bomb = Self.pngHeader(width: 100_000, height: 100_000)
+        let report = ImageInspector().inspect(bomb)
+        #expect(report.verdict == .suspicious && report.width == 100_000 && report.height == 100_000)
+        #expect(report.problem == "100000×100000 pixels, over the cap of 100000000")
+        #expect(ImageInspector(limits: .none).inspect(bomb).verdict == .valid)
+        // A 48-megapixel phone photo (8064×6048) and exactly 100 megapixels pass.
+        #expect(ImageInspector().inspect(Self.pngHeader(width: 8064, height: 6048)).verdict == .valid)
+        #expect(ImageInspector().inspect(Self.pngHeader(width: 10_000, height: 10_000)).verdict == .valid)
+        #expect(ImageInspector().inspect(Self.pngHeader(width: 10_000, height: 10_001)).verdict == .suspicious)
+    }
+
     @Test("hostile HEIF sizes: 32-bit ispe dimensions and a 64-bit box size near Int.max") func hostileSizes() {
         func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
             let size = UInt32(8 + body.count)
@@ -192,6 +229,106 @@ struct ImageSuiteTests {
             + Array("meta".utf8) + [0, 0, 0, 0] + box("iprp", box("ipco", ispe)) + Array("PK\u{03}\u{04}zip".utf8)
         let hidden = Self.inspector.inspect(Data(sizeZeroMeta))
         #expect(hidden.verdict == .corrupt && hidden.problem?.contains("size 0") == true)
+    }
+
+    /// libwebp-made files with metadata chunks (webp-metadata/make-webp-metadata.py): verdict and chunks.
+    static let webpMetadata: [(String, ImageVerdict, [String])] = [
+        ("lossy-exif-xmp.webp", .valid, ["EXIF", "XMP "]), ("lossy-iccp.webp", .valid, ["ICCP"]),
+        ("lossless-exif.webp", .valid, ["EXIF"]), ("lossy-xmp-script.webp", .suspicious, ["XMP "]),
+        ("extended-exif.webp", .valid, ["EXIF"]),
+    ]
+
+    @Test("WebP metadata chunks after the image chunk are listed, not corrupt", arguments: webpMetadata.map { $0.0 })
+    func webpMetadataChunks(_ name: String) throws {
+        let expected = try #require(Self.webpMetadata.first { $0.0 == name })
+        let data = try FixtureFiles.data("webp-metadata/\(name)")
+        let report = Self.inspector.inspect(data)
+        #expect(report.verdict == expected.1, "\(name): \(report.problem ?? "") at \(report.offset ?? -1)")
+        #expect(report.format == .webp && report.width == 64 && report.height == 48)
+        #expect(report.extraChunks == expected.2)
+        if expected.1 == .suspicious {
+            #expect(report.problem == "script marker <script inside the image (in the XMP chunk at byte 1118)")
+            #expect(report.offset == 1137)
+        }
+        // Data after the RIFF size is still a polyglot, metadata or not.
+        let appended = Self.inspector.inspect(data + Data("PK\u{03}\u{04}zip".utf8))
+        #expect(appended.verdict == .polyglot && appended.offset == data.count && appended.extraChunks == expected.2)
+    }
+
+    @Test("WebP chunks that libwebp refuses or that break the RIFF sizes stay corrupt") func webpMalformedChunks()
+        throws
+    {
+        let lossy = try FixtureFiles.data("pillow/lossy.webp")
+        func riff(_ chunks: Data) -> Data {
+            let size = UInt32(4 + chunks.count)
+            return Data("RIFF".utf8) + withUnsafeBytes(of: size.littleEndian) { Data($0) } + Data("WEBP".utf8) + chunks
+        }
+        func chunk(_ type: String, _ payload: Data, declared: UInt32? = nil) -> Data {
+            let size = declared ?? UInt32(payload.count)
+            return Data(type.utf8) + withUnsafeBytes(of: size.littleEndian) { Data($0) } + payload
+                + (payload.count % 2 == 1 ? Data([0]) : Data())
+        }
+        let image = lossy.dropFirst(12)
+        // Before the image chunk: libwebp's simple-format decoder fails (dwebp: BITSTREAM_ERROR).
+        let before = Self.inspector.inspect(riff(chunk("EXIF", Data("abcd".utf8)) + image))
+        #expect(
+            before.verdict == .corrupt && before.problem == "chunk EXIF before the image data in a simple WebP file")
+        let past = Self.inspector.inspect(riff(image + chunk("EXIF", Data("abcd".utf8), declared: 400)))
+        #expect(past.verdict == .corrupt && past.problem == "chunk EXIF runs past the RIFF size")
+        let cut = Self.inspector.inspect(riff(image + Data("EX".utf8)))
+        #expect(cut.verdict == .corrupt && cut.problem == "truncated chunk header")
+        // An odd-sized chunk is padded to an even size; the pad byte counts inside the RIFF size.
+        let odd = Self.inspector.inspect(riff(image + chunk("XMP ", Data("<x/>!".utf8))))
+        #expect(odd.verdict == .valid && odd.extraChunks == ["XMP "])
+    }
+
+    static let dwebp = "/usr/bin/dwebp"
+
+    @Test(
+        "libwebp decodes every WebP fixture this check does not call corrupt, and refuses a chunk before VP8",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: dwebp), "needs dwebp (Debian package webp)"))
+    func webpAgreesWithLibwebp() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-dwebp-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var files = try FixtureFiles.names(in: "webp-metadata").filter { $0.hasSuffix(".webp") }.map {
+            try FixtureFiles.url("webp-metadata/\($0)")
+        }
+        // dwebp decodes still images only (animations need libwebp's demuxer and anim_decode).
+        files += try FixtureFiles.names(in: "pillow").filter { $0.hasSuffix(".webp") && !$0.hasPrefix("animated") }.map
+        {
+            try FixtureFiles.url("pillow/\($0)")
+        }
+        #expect(files.count >= 8)
+        for file in files {
+            let report = Self.inspector.inspect(try Data(contentsOf: file))
+            #expect(report.verdict != .corrupt, "\(file.lastPathComponent): \(report.problem ?? "")")
+            let status = try await Self.run(
+                Self.dwebp, ["-quiet", file.path, "-o", scratch.appendingPathComponent("o.png").path])
+            #expect(status == 0, "dwebp refused \(file.lastPathComponent)")
+        }
+        let lossy = try FixtureFiles.data("pillow/lossy.webp")
+        var chunks = Data("EXIF".utf8) + Data([4, 0, 0, 0]) + Data("abcd".utf8) + lossy.dropFirst(12)
+        let size = UInt32(4 + chunks.count)
+        chunks = Data("RIFF".utf8) + withUnsafeBytes(of: size.littleEndian) { Data($0) } + Data("WEBP".utf8) + chunks
+        let before = scratch.appendingPathComponent("before.webp")
+        try chunks.write(to: before)
+        #expect(Self.inspector.inspect(chunks).verdict == .corrupt)
+        #expect(
+            try await Self.run(Self.dwebp, ["-quiet", before.path, "-o", scratch.appendingPathComponent("b.png").path])
+                != 0)
+    }
+
+    /// Runs a tool to its end, its output discarded, and returns the exit status (polling, never blocking a thread).
+    static func run(_ tool: String, _ arguments: [String]) async throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        return process.terminationStatus
     }
 
     @Test("unknown formats") func unknown() {

@@ -21,6 +21,9 @@ public enum ContractRule: String, Sendable, Hashable, CaseIterable, Codable {
     case malformedJSON
     /// A key the contract does not declare, in a type that rejects unknown keys.
     case unknownKey
+    /// A key given twice in one object (refused unless ``JSONLimits/allowsDuplicateKeys``): parsers
+    /// disagree on which value wins, so a check and the code after it could read different ones.
+    case duplicateKey
     /// A required key is absent.
     case missingKey
     /// A value of the wrong JSON type (a string where a number was promised…), or null where a value is required.

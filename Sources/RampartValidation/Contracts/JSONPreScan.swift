@@ -21,6 +21,8 @@ struct JSONPreScan {
         /// For arrays: the field whose value this array is (its integer type applies to the elements).
         var owner: Unmanaged<ContractNode>?
         var ownerField = -1
+        /// For objects: where this object's keys start in the duplicate-key record.
+        var keysBase = 0
     }
 
     /// The open containers, innermost last, in memory the scan owns: a token reads and updates the
@@ -109,7 +111,11 @@ struct JSONPreScan {
 
     private func run(_ buffer: UnsafeRawBufferPointer, base: UnsafeRawPointer) throws(ContractViolation) {
         let count = buffer.count
-        var stack = FrameStack(capacity: min(limits.maxDepth, 64))
+        // Foundation's parser reads no deeper; a deeper limit is refused at this depth, with the reason.
+        let maxDepth = min(limits.maxDepth, JSONLimits.deepestParsable)
+        let checksDuplicates = !limits.allowsDuplicateKeys
+        var duplicates = JSONDuplicateKeys()
+        var stack = FrameStack(capacity: min(maxDepth, 64))
         defer { stack.release() }
         var position = 0
         var sawValue = false
@@ -123,11 +129,15 @@ struct JSONPreScan {
                 position += 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 try countValue(stack, at: position, buffer)
-                guard stack.depth < limits.maxDepth else {
-                    throw violation(.tooDeep, stack, buffer, at: position, "nesting deeper than \(limits.maxDepth)")
+                guard stack.depth < maxDepth else {
+                    let reason =
+                        maxDepth < limits.maxDepth
+                        ? " (the most Foundation's JSON parser reads; the limits ask for \(limits.maxDepth))" : ""
+                    throw violation(.tooDeep, stack, buffer, at: position, "nesting deeper than \(maxDepth)\(reason)")
                 }
                 var frame = Frame(isArray: byte == UInt8(ascii: "["))
                 frame.expectingKey = !frame.isArray
+                if checksDuplicates, !frame.isArray { frame.keysBase = duplicates.nextBase }
                 if let top = stack.top {
                     if top.pointee.isArray {
                         frame.node = top.pointee.node
@@ -151,6 +161,7 @@ struct JSONPreScan {
                 }
                 let closed = top.pointee
                 stack.pop()
+                if checksDuplicates, !closed.isArray { duplicates.close(base: closed.keysBase) }
                 if closed.isArray, let parent = stack.top, !parent.pointee.isArray,
                     let check = check(of: parent.pointee, .array), closed.count <= count
                 {
@@ -177,6 +188,14 @@ struct JSONPreScan {
                     top.pointee.expectingKey = false
                     top.pointee.keyStart = position + 1
                     top.pointee.keyEnd = end - 1
+                    if checksDuplicates,
+                        let earlier = duplicates.insert(
+                            content, quote: position, ordinal: top.pointee.count, base: top.pointee.keysBase, in: base)
+                    {
+                        throw violation(
+                            .duplicateKey, stack, buffer, at: position,
+                            "a key given twice in one object (first at byte \(earlier))")
+                    }
                     if let node = top.pointee.node {
                         let previous = top.pointee.field
                         let index = node._withUnsafeGuaranteedRef { $0.fieldIndex(content, after: previous) }

@@ -21,8 +21,8 @@ public struct ImageInspector: Sendable {
     /// The caps applied.
     public let limits: ImageLimits
 
-    /// An inspector with the given caps (none by default).
-    public init(limits: ImageLimits = .none) {
+    /// An inspector with the given caps (by default 100 megapixels, ``ImageLimits/default``).
+    public init(limits: ImageLimits = .default) {
         self.limits = limits
     }
 
@@ -59,17 +59,21 @@ public struct ImageInspector: Sendable {
                 offset: error.offset)
         }
         let (width, height) = (structure.width, structure.height)
+        let chunks = structure.extraChunks.map(\.type)
         if structure.end < bytes.count {
             return ImageReport(
                 format: format, width: width, height: height, verdict: .polyglot,
                 problem:
                     "\(bytes.count - structure.end) bytes after the end of the image\(Self.describeTrailer(bytes, at: structure.end))",
-                offset: structure.end)
+                offset: structure.end, extraChunks: chunks)
         }
         if let (marker, offset) = ScriptMarkerScan.first(in: bytes) {
+            let place = structure.extraChunks.first { $0.offset <= offset && offset < $0.end }
+                .map { " (in the \($0.type.trimmingCharacters(in: .whitespaces)) chunk at byte \($0.offset))" }
             return ImageReport(
                 format: format, width: width, height: height, verdict: .suspicious,
-                problem: "script marker \(marker) inside the image", offset: offset)
+                problem: "script marker \(marker) inside the image\(place ?? "")", offset: offset,
+                extraChunks: chunks)
         }
         if let maxPixels = limits.maxPixels, let width, let height,
             width.multipliedReportingOverflow(by: height).overflow
@@ -77,9 +81,11 @@ public struct ImageInspector: Sendable {
         {
             return ImageReport(
                 format: format, width: width, height: height, verdict: .suspicious,
-                problem: "\(width)×\(height) pixels, over the cap of \(maxPixels)", offset: nil)
+                problem: "\(width)×\(height) pixels, over the cap of \(maxPixels)", offset: nil, extraChunks: chunks)
         }
-        return ImageReport(format: format, width: width, height: height, verdict: .valid, problem: nil, offset: nil)
+        return ImageReport(
+            format: format, width: width, height: height, verdict: .valid, problem: nil, offset: nil,
+            extraChunks: chunks)
     }
 
     /// The format a file's signature names.

@@ -2,11 +2,13 @@
 
 import Foundation
 
-/// A well-formed image: its dimensions and where its last structure ended.
+/// A well-formed image: its dimensions, where its last structure ended, and the chunks beside
+/// the image data (WebP metadata: type, offset of the chunk header, bytes to the chunk's end).
 struct ImageStructure {
     var width: Int?
     var height: Int?
     var end: Int
+    var extraChunks: [(type: String, offset: Int, end: Int)] = []
 }
 
 /// A structural problem at a byte offset; `dimensions` keeps what the header said before it broke.

@@ -1,5 +1,7 @@
 // WebP: the RIFF container's sizes, and the VP8 (lossy), VP8L (lossless) or VP8X (extended) chunks
-// with the dimensions each one carries.
+// with the dimensions each one carries. Metadata chunks (ICCP, EXIF, XMP, unknown ones) are listed;
+// in the simple format they may follow the image chunk (libwebp's decoder reads the VP8/VP8L chunk
+// and ignores what follows it inside the RIFF size), never precede it.
 
 enum WebPStructure {
     static func walk(_ bytes: ImageBytes) throws(ImageStructureError) -> ImageStructure {
@@ -17,6 +19,7 @@ enum WebPStructure {
         var sawImage = false
         var sawAnimation = false
         var extended = false
+        var extraChunks: [(type: String, offset: Int, end: Int)] = []
         while position < end {
             guard position + 8 <= end else {
                 throw ImageStructureError("truncated chunk header", at: position, width: width, height: height)
@@ -28,7 +31,11 @@ enum WebPStructure {
                 throw ImageStructureError(
                     "chunk \(type) runs past the RIFF size", at: position, width: width, height: height)
             }
+            let chunkEnd = dataAt + size + (size & 1)
             switch type {
+            case "VP8 " where !extended && sawImage, "VP8L" where !extended && sawImage:
+                // A second image chunk in a simple file: libwebp decodes the first and never reads it.
+                extraChunks.append((type, position, min(chunkEnd, end)))
             case "VP8 ":
                 guard size >= 10 else { throw ImageStructureError("VP8 chunk too short", at: position) }
                 guard try bytes.byte(dataAt) & 0x01 == 0 else {
@@ -65,14 +72,18 @@ enum WebPStructure {
                     throw ImageStructureError("ANMF without VP8X", at: position, width: width, height: height)
                 }
                 sawImage = true
+            case "ALPH" where extended, "ANIM" where extended:
+                break
             default:
-                guard extended else {
+                guard extended || sawImage else {
                     throw ImageStructureError(
-                        "chunk \(type) in a simple WebP file", at: position, width: width, height: height)
+                        "chunk \(type) before the image data in a simple WebP file", at: position, width: width,
+                        height: height)
                 }
+                extraChunks.append((type, position, min(chunkEnd, end)))
             }
             first = false
-            position = dataAt + size + (size & 1)
+            position = chunkEnd
         }
         guard sawImage || sawAnimation else {
             throw ImageStructureError("no image data chunk", at: position, width: width, height: height)
@@ -80,6 +91,6 @@ enum WebPStructure {
         guard position == end else {
             throw ImageStructureError("padding runs past the RIFF size", at: end, width: width, height: height)
         }
-        return ImageStructure(width: width, height: height, end: end)
+        return ImageStructure(width: width, height: height, end: end, extraChunks: extraChunks)
     }
 }
