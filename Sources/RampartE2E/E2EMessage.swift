@@ -4,7 +4,9 @@ import Foundation
 ///
 /// ```swift
 /// let message = try E2E.open(sealed, with: bob)
-/// if let sender = message.sender { print("signed by", sender.keyID) } else { print("anonymous") }
+/// // Compare the whole key (or pass `from:`), never the 64-bit key ID: a second key with the same
+/// // ID costs about 2^64 work.
+/// if message.sender == alice.publicKey { print("from Alice") } else { print("not from Alice") }
 /// ```
 public struct E2EMessage: Sendable, Equatable {
     /// The plaintext, released only after every chunk and the signature verified.

@@ -72,8 +72,10 @@ public struct E2EPublicKey: Sendable, Hashable, CustomStringConvertible {
     /// The one-line form to share.
     public var description: String { Bech32.encode(humanReadablePart: kind.publicPrefix, data: bytes) }
 
-    /// 16 hex digits naming the key (SHA-256 of its typed bytes), for logs and prompts; the safety
-    /// number (``E2ESafetyNumber``) is what people compare.
+    /// 16 hex digits naming the key (SHA-256 of its typed bytes), for logs. Not an identity: a
+    /// second key with the same ID costs about 2^64 work, so never decide who sent a message by it;
+    /// compare the whole key (``E2E/open(_:with:from:)``'s `from:`) or the safety number
+    /// (``E2ESafetyNumber``), which is what people compare.
     public var keyID: String {
         SHA256.hash(data: Data("rampart-e2e/v1 key id".utf8) + typedBytes).prefix(8)
             .map { String(format: "%02x", $0) }.joined()

@@ -18,6 +18,8 @@ struct E2EOpenCommand: ParsableCommand {
             --from to require the sender you expect. An identity file that its group or others can read
             is used, with a warning on standard error (run chmod 600 on it).
               rampart e2e open -i bob.key --from rampart1… -o notes.txt msg.e2e
+            Messages are envelope version 2 (with a header MAC that commits them to one key); a version
+            1 envelope is refused with 65: ask the sender to seal it again.
             Exit codes: 2 usage, 65 malformed message or key, 66 missing input, 73 cannot create output,
             74 I/O, 77 not a recipient, wrong sender or tampered, 141 closed pipe.
             """)
