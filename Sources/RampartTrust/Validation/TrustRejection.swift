@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 
 /// Why a chain is not trusted. Every case blocks the connection, even in report-only pinning mode,
 /// except ``pinMismatch(_:)`` under report-only.
@@ -42,10 +43,10 @@ public enum TrustRejection: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let dates = ISO8601DateFormatter()
         switch self {
-        case .expired(let subject, let date): return "\(subject) expired on \(dates.string(from: date))"
-        case .notYetValid(let subject, let date): return "\(subject) is not valid before \(dates.string(from: date))"
+        case .expired(let subject, let date): return "\(subject) expired on \(RFC3339Date.string(from: date))"
+        case .notYetValid(let subject, let date):
+            return "\(subject) is not valid before \(RFC3339Date.string(from: date))"
         case .hostMismatch(let host): return "the certificate does not name \(host)"
         case .selfSigned(let subject): return "\(subject) is self-signed and not a trusted root"
         case .untrustedIssuer(let issuer, let detail):
