@@ -153,7 +153,7 @@ extension Vault {
             guard !applicationPassword.isEmpty else {
                 throw .invalidParameter("the application password for \(identity) is empty; give one or none")
             }
-            let parameters = try ScryptParameters.fresh(workFactor: scrypt.workFactor)
+            let parameters = try ScryptParameters.fresh(workFactor: max(scrypt.workFactor, options.workFactorFloor))
             inner = try ItemSealer.seal(
                 value, key: try parameters.deriveKey(applicationPassword),
                 associatedData: ItemSealer.applicationAssociatedData(identity))

@@ -120,14 +120,17 @@ public final class Vault: Sendable {
     }
 
     /// Changes the vault passphrase: re-wraps the class keys under a key derived from `new` with a
-    /// fresh salt, in one transaction. Items are not touched.
+    /// fresh salt, in one transaction. Items are not touched. A vault whose stored work factor is
+    /// under `VaultOptions.minimumWorkFactor` (made before that floor existed) gets the floor.
     public func changePassphrase(from old: String, to new: String) throws(VaultError) {
         guard !new.isEmpty else { throw .invalidParameter("the new passphrase is empty; choose one") }
         let path = path
         try store.write { db in
             let (metadata, wrapped) = try self.store.readHeader(db)
             let secrets = try self.unwrapSecrets(wrapped, passphrase: old, scrypt: metadata.scrypt)
-            let scrypt = try ScryptParameters.fresh(workFactor: metadata.scrypt.workFactor)
+            // A vault made weaker than the floor (before it existed) is raised to it now.
+            let scrypt = try ScryptParameters.fresh(
+                workFactor: max(metadata.scrypt.workFactor, self.options.workFactorFloor))
             let kek = try scrypt.deriveKey(new)
             var rewrapped: [String: Data] = [:]
             for (name, secret) in secrets { rewrapped[name] = try Keyring.wrap(secret, name: name, with: kek) }

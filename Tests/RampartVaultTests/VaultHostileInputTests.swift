@@ -258,6 +258,30 @@ struct VaultHostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: backup))
     }
 
+    @Test("a vault made weaker than 15 gets 15 when its passphrase changes, and so do new application passwords")
+    func aWeakVaultIsRaisedToTheFloor() throws {
+        let fixture = try VaultFixture()
+        defer { fixture.remove() }
+        _ = try fixture.create()  // log2 N = 4, as `vault init --work-factor 1` could make one before
+        let vault = try fixture.reopen(options: VaultOptions())
+        try vault.unlock(passphrase: VaultFixture.passphrase)
+        try vault.set(Data(text: "v"), for: Self.id, applicationPassword: "app password")
+        try vault.changePassphrase(from: VaultFixture.passphrase, to: "a new passphrase")
+        let queue = try DatabaseQueue(path: fixture.path)
+        let (stored, salt) = try queue.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT kdf_work_factor FROM vault_meta"),
+                try Data.fetchOne(db, sql: "SELECT app_salt FROM items WHERE app_salt IS NOT NULL")
+            )
+        }
+        try queue.close()
+        #expect(stored == 15)
+        #expect(salt?.first == 15, "the application password's own scrypt parameters")
+        let reopened = try fixture.reopen()
+        try reopened.unlock(passphrase: "a new passphrase")
+        #expect(try reopened.value(for: Self.id, applicationPassword: "app password") == Data(text: "v"))
+    }
+
     @Test("work factor 15 is the least the public API accepts, for a vault and for a backup")
     func workFactor15IsAccepted() throws {
         let fixture = try VaultFixture()
