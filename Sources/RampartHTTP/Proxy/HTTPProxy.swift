@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 
 /// A forward proxy reached over cleartext HTTP: HTTPS requests go through a `CONNECT` tunnel
 /// (TLS, trust and pins stay end to end), cleartext ones are sent to it in absolute form.
@@ -32,13 +33,20 @@ public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
             throw .invalidProxyConfiguration(
                 "\(Self.redacted(text)): only http:// proxies are supported (TLS to the server is still end to end)")
         }
-        let port = components.port ?? 1080
-        // Dialling a port outside 1…65535 traps in SwiftNIO (`in_port_t(port)`): refuse it here.
-        guard (1...65535).contains(port) else {
-            throw .invalidProxyConfiguration("\(Self.redacted(text)): the port \(port) is not between 1 and 65535")
+        // The port is read from the text by `Endpoint` (`URLComponents.port` drops 2^64 + 1 and
+        // wraps nothing it cannot hold); outside 1…65535 it is refused, never dialled elsewhere.
+        let portText = components.rangeOfPort.map { String(withScheme[$0]) } ?? ""
+        let endpoint: Endpoint
+        do {
+            let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            endpoint =
+                portText.isEmpty
+                ? try Endpoint(host: host, port: 1080) : try Endpoint(parsing: "\(bracketed):\(portText)")
+        } catch {
+            throw .invalidProxyConfiguration("\(Self.redacted(text)): \(error)")
         }
-        self.host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        self.port = port
+        self.host = endpoint.host.name
+        self.port = endpoint.port
         self.username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
         self.password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
     }
@@ -53,9 +61,5 @@ public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// A proxy setting with any password removed, for messages.
-    static func redacted(_ text: String) -> String {
-        guard let at = text.lastIndex(of: "@") else { return text }
-        let start = text.range(of: "://")?.upperBound ?? text.startIndex
-        return text[..<start] + "***@" + text[text.index(after: at)...]
-    }
+    static func redacted(_ text: String) -> String { Endpoint.redacting(text) }
 }

@@ -81,14 +81,17 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `url` with its credentials (`user:password@`) replaced by `***@`, for messages: what a
-    /// user typed can be quoted back without leaking a password.
+    /// user typed can be quoted back without leaking a password. Without a scheme the text is
+    /// read as an authority (`user:password@proxy:3128`, as curl takes proxies).
     ///
     /// ```swift
     /// Endpoint.redacting("https://u:p@host/")   // "https://***@host/"
     /// ```
     public static func redacting(_ url: String) -> String {
-        guard let start = url.range(of: "://")?.upperBound else { return url }
-        let authorityEnd = url[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        let start = url.range(of: "://")?.upperBound ?? url.startIndex
+        // The last `@` before any query or fragment: a password holding a raw `/` is hidden too
+        // (a path's `@` is hidden with it, which only shortens a message).
+        let authorityEnd = url[start...].firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
         guard let at = url[start..<authorityEnd].lastIndex(of: "@") else { return url }
         return String(url[..<start]) + "***" + String(url[at...])
     }
