@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOConcurrencyHelpers
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import Testing
@@ -151,6 +152,25 @@ struct TrustHostNormalisationTests {
             try TrustKitConfiguration.pinnedHosts(from: Data(twice.utf8), source: "pins.json")
         } throws: { error in
             "\(error)".contains("API.example.com.") && "\(error)".contains("api.example.com")
+        }
+    }
+
+    @Test("NSPinnedDomains keys are normalised as they are read; two keys naming one domain are refused")
+    func nsPinnedDomains() throws {
+        let pin = try #require(ATSPin(base64: Data(repeating: 7, count: 32).base64EncodedString()))
+        let entry = ATSPinnedDomain(leafIdentities: [pin])
+        let hosts = try PinnedHost.pins(of: ATSConfiguration(pinnedDomains: ["Bücher.Example.": entry]))
+        #expect(hosts.map(\.domain) == ["xn--bcher-kva.example"])
+        let validated = try pki.chain(.good).served + [pki.root.certificate]
+        let evaluator = TrustEvaluator(pinning: hosts)
+        for host in ["bücher.example.", "XN--BCHER-KVA.EXAMPLE."] {
+            #expect(evaluator.checkPins(validatedChain: validated, host: host).verdict == .rejected, "\(host)")
+        }
+        let twice = ATSConfiguration(pinnedDomains: ["bücher.example": entry, "xn--bcher-kva.example": entry])
+        #expect {
+            try PinnedHost.pins(of: twice)
+        } throws: { error in
+            "\(error)".contains("bücher.example") && "\(error)".contains("xn--bcher-kva.example")
         }
     }
 
