@@ -67,6 +67,43 @@ struct ValidateCLITests {
         #expect(missing.standardOutputText.contains("no such file"))
     }
 
+    @Test("image: 100 megapixels by default, --max-pixels overrides it; WebP metadata chunks listed, not corrupt")
+    func imageDefaultsAndWebPMetadata() async throws {
+        // A well-formed 100000×100000 PNG header: IHDR, a tiny IDAT, IEND (CRC-32s from Python's zlib).
+        let make = """
+            import struct, sys, zlib
+            def chunk(t, b): return struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b))
+            sys.stdout.buffer.write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b""))
+            """
+        let png = try await PeerProcess.runAsync("/usr/bin/python3", ["-c", make])
+        #expect(png.exitCode == 0)
+        let bomb = try scratch.write("bomb.png", png.standardOutput)
+        let capped = try await RampartBinary.run(["validate", "image", bomb.path])
+        #expect(capped.exitCode == 1)
+        #expect(
+            capped.standardOutputText.contains(
+                "suspicious \(bomb.path): png 100000×100000, 100000×100000 pixels, over the cap of 100000000"),
+            "\(capped.standardOutputText)")
+        let lifted = try await RampartBinary.run(["validate", "image", "--max-pixels", "10000000000", bomb.path])
+        #expect(lifted.exitCode == 0, "\(lifted.standardOutputText)")
+        let help = try await RampartBinary.run(["validate", "image", "--help"])
+        #expect(help.standardOutputText.contains("default 100000000"))
+
+        let metadata = try scratch.write(
+            "exif-xmp.webp", try fixture("webp-metadata/lossy-exif-xmp.webp"))
+        let script = try scratch.write("script.webp", try fixture("webp-metadata/lossy-xmp-script.webp"))
+        let text = try await RampartBinary.run(["validate", "image", metadata.path])
+        #expect(text.exitCode == 0, "\(text.standardOutputText)")
+        #expect(text.standardOutputText.contains("valid      \(metadata.path): webp 64×48 (chunks EXIF, XMP)"))
+        let json = try await RampartBinary.run(["validate", "image", "--format", "json", metadata.path, script.path])
+        #expect(json.exitCode == 1)
+        let results = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]])
+        #expect(results.map { $0["verdict"] as? String } == ["valid", "suspicious"])
+        #expect(results[0]["extraChunks"] as? [String] == ["EXIF", "XMP "])
+        #expect((results[1]["problem"] as? String)?.contains("in the XMP chunk") == true)
+    }
+
     @Test("json: limits named with their key path; 65 for what is not JSON; stdin")
     func json() async throws {
         let document = try scratch.write("doc.json", #"{"items":[{"name":"a"},{"name":"b","tags":[[[[1]]]]}]}"#)
@@ -87,9 +124,44 @@ struct ValidateCLITests {
         #expect(missing.exitCode == 66)
     }
 
-    @Test("output that cannot be written exits 74")
+    @Test("json: depths the parser cannot read are usage errors; a deep valid document is tooDeep, not \"not JSON\"")
+    func jsonDepthTheParserReads() async throws {
+        let deep = Data((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)
+        let refused = try await RampartBinary.run(["validate", "json", "--max-depth", "1000", "-"], input: deep)
+        #expect(refused.exitCode == 2, "\(refused.standardErrorText)")
+        #expect(refused.standardErrorText.contains("512"), "\(refused.standardErrorText)")
+        #expect(refused.standardOutput.isEmpty)
+        let deepest = try await RampartBinary.run(["validate", "json", "--max-depth", "512", "-"], input: deep)
+        #expect(deepest.exitCode == 1, "\(deepest.standardOutputText)")
+        #expect(deepest.standardOutputText.contains("tooDeep"))
+        let fits = Data((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8)
+        let ok = try await RampartBinary.run(["validate", "json", "--max-depth", "512", "-"], input: fits)
+        #expect(ok.exitCode == 0, "\(ok.standardOutputText)")
+    }
+
+    @Test("json: a key given twice is a violation (exit 1, with its key path) unless --allow-duplicate-keys")
+    func jsonDuplicateKeys() async throws {
+        let copies = Data(("{\"a\":{" + Array(repeating: #""k":1"#, count: 100_000).joined(separator: ",") + "}}").utf8)
+        let file = try scratch.write("dups.json", copies)
+        let text = try await RampartBinary.run(["validate", "json", file.path])
+        #expect(text.exitCode == 1)
+        #expect(
+            text.standardOutputText.contains("invalid  \(file.path): duplicateKey at a.k (byte 12): a key given twice"),
+            "\(text.standardOutputText)")
+        let json = try await RampartBinary.run(["validate", "json", "--format", "json", "-"], input: copies)
+        #expect(json.exitCode == 1)
+        let result = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        #expect(result["rule"] as? String == "duplicateKey" && result["keyPath"] as? String == "a.k")
+        let allowed = try await RampartBinary.run(["validate", "json", "--allow-duplicate-keys", file.path])
+        #expect(allowed.exitCode == 0, "\(allowed.standardOutputText)")
+    }
+
+    @Test(
+        "output that cannot be written exits 74",
+        .enabled(
+            if: FileManager.default.isWritableFile(atPath: "/dev/full"),
+            "needs a writable /dev/full; the run lists this test as skipped without one"))
     func fullDisk() async throws {
-        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
         let result = try await PeerProcess.runAsync(
             "/bin/sh", ["-c", "\"$0\" validate email jane@example.com > /dev/full", RampartBinary.url.path])
         #expect(result.exitCode == 74)

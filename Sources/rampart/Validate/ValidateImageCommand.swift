@@ -11,15 +11,17 @@ struct ValidateImageCommand: AsyncParsableCommand {
             Each file is walked structure by structure to its end (JPEG segments and scan data, PNG
             chunks and CRC-32s, GIF blocks, WebP chunks, HEIC/AVIF boxes). Verdicts: valid, corrupt,
             polyglot (data after the image's end: JPEG+ZIP, GIF+JAR…), suspicious (<?php, <?= or
-            <script inside, or over --max-pixels / --max-bytes), unsupported.
+            <script inside, or over --max-pixels / --max-bytes), unsupported. Pixels are capped at
+            100 megapixels unless --max-pixels says otherwise. WebP metadata chunks (ICCP, EXIF, XMP)
+            are listed; a script marker inside one makes the file suspicious.
               rampart validate image upload.jpg avatar.png
               rampart validate image --max-pixels 40000000 --format json *.jpg
             Exit 0 when every file is a valid image, 1 when any is not, 2 usage, 66 missing file,
             74 unreadable file.
             """)
 
-    @Option(help: "The most pixels (width × height) accepted.")
-    var maxPixels: Int?
+    @Option(help: "The most pixels (width × height) accepted (default 100000000: 100 megapixels).")
+    var maxPixels: Int = ImageLimits.defaultMaxPixels
     @Option(help: "The most bytes accepted; larger files are refused unread.")
     var maxBytes: Int?
     @OptionGroup var output: FormatOptions
@@ -28,7 +30,7 @@ struct ValidateImageCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give one image file or more") }
-        if let maxPixels, maxPixels <= 0 { throw ValidationError("--max-pixels must be above 0") }
+        if maxPixels <= 0 { throw ValidationError("--max-pixels must be above 0") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be above 0") }
     }
 
@@ -40,6 +42,7 @@ struct ValidateImageCommand: AsyncParsableCommand {
         let verdict: String?
         let problem: String?
         let offset: Int?
+        let extraChunks: [String]?
         let error: String?
     }
 
@@ -53,13 +56,14 @@ struct ValidateImageCommand: AsyncParsableCommand {
                 results.append(
                     Result(
                         file: file, format: report.format.rawValue, width: report.width, height: report.height,
-                        verdict: report.verdict.rawValue, problem: report.problem, offset: report.offset, error: nil))
+                        verdict: report.verdict.rawValue, problem: report.problem, offset: report.offset,
+                        extraChunks: report.extraChunks, error: nil))
                 if !report.isValid, worst == .success { worst = .policyViolation }
             } catch {
                 results.append(
                     Result(
                         file: file, format: nil, width: nil, height: nil, verdict: nil, problem: nil, offset: nil,
-                        error: error.message))
+                        extraChunks: nil, error: error.message))
                 if error.status == .ioError || worst != .ioError { worst = error.status }
             }
         }
@@ -75,6 +79,10 @@ struct ValidateImageCommand: AsyncParsableCommand {
                 let size = result.width.map { "\($0)×\(result.height ?? 0)" } ?? "?"
                 var line =
                     "\((result.verdict ?? "").padding(toLength: 11, withPad: " ", startingAt: 0))\(name): \(result.format ?? "") \(size)"
+                if let chunks = result.extraChunks, !chunks.isEmpty {
+                    line +=
+                        " (chunks \(chunks.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")))"
+                }
                 if let problem = result.problem { line += ", \(problem) at byte \(result.offset ?? 0)" }
                 try StandardOutput.line(line)
             }

@@ -9,7 +9,8 @@ struct ValidateJSONCommand: AsyncParsableCommand {
         abstract: "Check a JSON document against size, depth, string, element and number limits.",
         discussion: """
             The limits are checked by ContractDecoder's pre-scan, before anything is decoded; the
-            first broken limit is named with its key path and byte offset. - reads standard input.
+            first broken limit is named with its key path and byte offset. A key given twice in one
+            object is a violation (duplicateKey) unless --allow-duplicate-keys. - reads standard input.
               rampart validate json --max-depth 8 --max-bytes 65536 response.json
               curl -s https://api.example.com/items | rampart validate json --max-elements 1000 -
             Exit 0 within the limits, 1 when a limit is broken, 2 usage, 65 not JSON, 66 missing file,
@@ -18,7 +19,7 @@ struct ValidateJSONCommand: AsyncParsableCommand {
 
     @Option(help: "The most bytes in the document (default 4 MiB).")
     var maxBytes: Int = JSONLimits.default.maxBytes
-    @Option(help: "The deepest nesting of arrays and objects (default 32).")
+    @Option(help: "The deepest nesting of arrays and objects (1…512, default 32; 512 is the JSON parser's own limit).")
     var maxDepth: Int = JSONLimits.default.maxDepth
     @Option(help: "The most bytes in one string or key (default 65536).")
     var maxStringBytes: Int = JSONLimits.default.maxStringBytes
@@ -26,6 +27,8 @@ struct ValidateJSONCommand: AsyncParsableCommand {
     var maxElements: Int = JSONLimits.default.maxElements
     @Option(help: "The most characters in one number (default 32).")
     var maxNumberCharacters: Int = JSONLimits.default.maxNumberCharacters
+    @Flag(help: "Accept a key given twice in one object (refused by default: parsers disagree on which value wins).")
+    var allowDuplicateKeys = false
     @OptionGroup var output: FormatOptions
     @Argument(help: "The JSON file, or - for standard input.")
     var file: String
@@ -36,6 +39,10 @@ struct ValidateJSONCommand: AsyncParsableCommand {
             ("--max-elements", maxElements), ("--max-number-characters", maxNumberCharacters),
         ] where value <= 0 {
             throw ValidationError("\(name) must be above 0")
+        }
+        guard maxDepth <= JSONLimits.deepestParsable else {
+            throw ValidationError(
+                "--max-depth \(maxDepth) is deeper than the \(JSONLimits.deepestParsable) levels the JSON parser reads")
         }
     }
 
@@ -51,7 +58,7 @@ struct ValidateJSONCommand: AsyncParsableCommand {
     func run() async throws {
         let limits = JSONLimits(
             maxBytes: maxBytes, maxDepth: maxDepth, maxStringBytes: maxStringBytes, maxElements: maxElements,
-            maxNumberCharacters: maxNumberCharacters)
+            maxNumberCharacters: maxNumberCharacters, allowsDuplicateKeys: allowDuplicateKeys)
         var violation: ContractViolation?
         if let data = try read() {
             do {
