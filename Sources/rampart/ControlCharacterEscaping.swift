@@ -10,7 +10,7 @@ import Foundation
 /// |---|---|
 /// | tab, line feed, carriage return | `\t`, `\n`, `\r` |
 /// | other C0 controls (U+0000–U+001F), DEL | `\xHH` (the byte, two lower-case hex digits) |
-/// | a byte that is not part of valid UTF-8 (values only) | `\xHH` |
+/// | a byte that is not part of valid UTF-8 (a value, or an argument: ``RawArguments``) | `\xHH` |
 /// | C1 controls (U+0080–U+009F), U+2028, U+2029, bidi U+202A–U+202E, U+2066–U+2069 | `\u{HHHH}` |
 /// | backslash | `\\` |
 ///
@@ -18,13 +18,19 @@ import Foundation
 /// exact original bytes by reading the escapes back (`\xHH` is a byte, `\u{…}` a character's
 /// UTF-8).
 ///
+/// This is the one place the CLI makes text safe to show: every text report writes each
+/// input-derived field through ``Swift/String/reportField``, and `Terminal.warn` writes every
+/// message through ``sanitized(_:)``. JSON output is never escaped: it is exact.
+///
 /// ```swift
 /// ControlCharacterEscaping.escaped("evil\nforged\tline")  // "evil\\nforged\\tline"
+/// try StandardOutput.line("valid    \(address.reportField)")
 /// ```
 enum ControlCharacterEscaping {
     /// `text` with control characters escaped and backslashes doubled: one field of one line,
     /// reversible. `vault ls` writes every service and account this way.
     static func escaped(_ text: String) -> String {
+        let text = PathArgument.restoringNames(in: text)
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars { append(scalar, to: &output, doublingBackslashes: true) }
@@ -34,10 +40,20 @@ enum ControlCharacterEscaping {
     /// `message` with control characters escaped and backslashes left alone: for messages on
     /// standard error that quote what a user or a file gave.
     static func sanitized(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: needsEscape) else { return message }
+        let message = PathArgument.restoringNames(in: message)
+        guard message.unicodeScalars.contains(where: { needsEscape($0) || RawArguments.reservedByte($0) != nil }) else {
+            return message
+        }
         var output = ""
         for scalar in message.unicodeScalars { append(scalar, to: &output, doublingBackslashes: false) }
         return output
+    }
+
+    /// A report a library rendered as lines (`description`s): each line sanitized on its own, so
+    /// its line breaks stay and what it quotes cannot drive the terminal.
+    static func sanitizedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }
+            .joined(separator: "\n")
     }
 
     /// `bytes` escaped for a terminal (backslashes doubled, bytes that are not UTF-8 as `\xHH`), or
@@ -80,6 +96,7 @@ enum ControlCharacterEscaping {
         case "\n": output += "\\n"
         case "\r": output += "\\r"
         case _ where scalar.value < 0x20 || scalar.value == 0x7F: output += hexByte(UInt8(scalar.value))
+        case _ where RawArguments.reservedByte(scalar) != nil: output += hexByte(RawArguments.reservedByte(scalar) ?? 0)
         case _ where needsEscape(scalar):
             let hex = String(scalar.value, radix: 16)
             output += "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
@@ -91,4 +108,15 @@ enum ControlCharacterEscaping {
         let hex = String(byte, radix: 16)
         return "\\x" + (hex.count == 1 ? "0" : "") + hex
     }
+}
+
+extension String {
+    /// This text as one field of one line of a text report: control characters escaped and
+    /// backslashes doubled (``ControlCharacterEscaping/escaped(_:)``, as `vault ls` writes names),
+    /// a file named by bytes that are not UTF-8 shown by those bytes (`\xff`).
+    ///
+    /// ```swift
+    /// try StandardOutput.line("invalid  \(address.reportField): \(rule)")
+    /// ```
+    var reportField: String { ControlCharacterEscaping.escaped(self) }
 }

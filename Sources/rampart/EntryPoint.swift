@@ -5,6 +5,11 @@ import RampartHTTP
 /// Parses the command line, runs the chosen subcommand, and turns every failure into a message
 /// on standard error and one of the documented ``ExitStatus`` codes (usage errors exit 2, not
 /// ArgumentParser's 64).
+///
+/// The command line is parsed from its bytes (``RawArguments``): a value argument that is not
+/// UTF-8 is refused (65) before the command runs, and path arguments are opened by their bytes
+/// (``PathArgument``). Every message is written through `Terminal.warn`, which escapes control
+/// characters, ArgumentParser's own usage errors (which quote the bad value) included.
 @main
 enum EntryPoint {
     static func main() async {
@@ -16,7 +21,8 @@ enum EntryPoint {
         if CommandLine.arguments.dropFirst().first == "fetch" { Task.detached { await HTTPClient.prepare() } }
         let status: ExitStatus
         do {
-            var command = try Rampart.parseAsRoot()
+            var command = try Rampart.parseAsRoot(RawArguments.forParsing())
+            if let refusal = RawArguments.refusal(in: command) { throw refusal }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -24,6 +30,7 @@ enum EntryPoint {
             }
             status = .success
         } catch let failure as CommandFailure {
+            let failure = PathArgument.explained(failure)
             if !failure.message.isEmpty { Terminal.warn("rampart: \(failure.message)") }
             status = failure.status
         } catch {
@@ -59,10 +66,32 @@ enum EntryPoint {
             }
             return .success
         }
-        Terminal.warn(message)
+        Terminal.warn(
+            lines: quotingArgumentsSafely(message).split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init))
         if code == .validationFailure { return .usage }
         if let known = ExitStatus(rawValue: code.rawValue) { return known }
         return .policyViolation
+    }
+}
+
+extension EntryPoint {
+    /// ArgumentParser's `message` with each argument it may quote (whole, or the value of
+    /// `--option=value`) escaped, so that a line feed inside a bad value cannot start a line of its own.
+    fileprivate static func quotingArgumentsSafely(_ message: String) -> String {
+        var quoted: Set<String> = []
+        for argument in RawArguments.forParsing() {
+            quoted.insert(argument)
+            if argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") {
+                quoted.insert(String(argument[argument.index(after: equals)...]))
+            }
+        }
+        var safe = message
+        for argument in quoted.sorted(by: { $0.count > $1.count }) {
+            let shown = ControlCharacterEscaping.sanitized(argument)
+            if shown != argument && !argument.isEmpty { safe = safe.replacingOccurrences(of: argument, with: shown) }
+        }
+        return safe
     }
 }
 

@@ -4,7 +4,8 @@
 /// |---|---|
 /// | 0 | success |
 /// | 1 | policy violation, or findings at or above `--fail-on` |
-/// | 2 | usage error (unknown flag, bad argument) |
+/// | 2 | usage error (unknown flag, bad argument value, checked before any work) |
+/// | 22 | HTTP failure: `rampart fetch --fail` got a status of 400 or more (curl's code) |
 /// | 65 | bad input data |
 /// | 66 | missing input |
 /// | 73 | cannot create output |

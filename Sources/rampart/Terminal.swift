@@ -11,9 +11,17 @@ enum Terminal {
         allowsColour(fileDescriptor: STDOUT_FILENO) ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Writes a line to standard error.
-    static func warn(_ line: String) {
-        draw(line + "\n")
+    /// Writes `message` to standard error as one line: control characters (a line feed too) are
+    /// escaped and files named by bytes are shown by those bytes
+    /// (``ControlCharacterEscaping/sanitized(_:)``), so what a message quotes from a user or a file
+    /// can neither forge lines nor drive the terminal.
+    static func warn(_ message: String) {
+        draw(ControlCharacterEscaping.sanitized(message) + "\n")
+    }
+
+    /// Writes `lines` to standard error, each one escaped as ``warn(_:)`` does.
+    static func warn(lines: [String]) {
+        draw(lines.map { ControlCharacterEscaping.sanitized($0) + "\n" }.joined())
     }
 
     /// Writes `text` to standard error as it is (progress bars). A message that cannot be written

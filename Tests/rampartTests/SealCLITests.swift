@@ -503,7 +503,7 @@ struct SealCLITests {
             (["decrypt", "-i", "/nonexistent/key.txt", "-"], 66),
             (["decrypt", "-i", "/etc/passwd", "-"], 65),
             (["decrypt", "--passphrase-env", "RAMPART_TEST_PW", "/nonexistent/file.age"], 66),
-            (["encrypt", "-r", "age1notarecipient", "-a"], 2),
+            (["encrypt", "-r", "age1notarecipient", "-a"], 65),
             (["encrypt", "-a"], 2),
             (["encrypt", "-r", "age1qqq", "--passphrase-env", "X", "-a"], 2),
             (["decrypt", "--passphrase-env", "RAMPART_TEST_PW"], 65),

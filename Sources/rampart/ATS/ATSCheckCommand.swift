@@ -15,7 +15,9 @@ struct ATSCheckCommand: AsyncParsableCommand {
             malformed plist (or, with --strict, one with ignored values).
             """)
 
-    @Argument(help: "An Info.plist (XML or binary), a bare NSAppTransportSecurity dictionary, or JSON.")
+    @Argument(
+        help: "An Info.plist (XML or binary), a bare NSAppTransportSecurity dictionary, or JSON.",
+        transform: PathArgument.path)
     var plist: String
     @Argument(help: "URLs to decide on.")
     var urls: [String]
@@ -62,7 +64,9 @@ struct ATSCheckCommand: AsyncParsableCommand {
     }
 
     static func line(for decision: ATSDecision) -> String {
-        guard decision.isAllowed else { return "BLOCKED \(decision.url): \(decision.reason ?? "")" }
+        guard decision.isAllowed else {
+            return "BLOCKED \(decision.url.reportField): \((decision.reason ?? "").reportField)"
+        }
         let requirements = decision.requirements
         var parts: [String] = []
         if !requirements.enforced {
@@ -75,15 +79,15 @@ struct ATSCheckCommand: AsyncParsableCommand {
         if requirements.allowsCleartext { parts.append("cleartext allowed") }
         if let pins = requirements.pins {
             parts.append(
-                "pinned (\(pins.leafPins.count) leaf, \(pins.caPins.count) CA via \(pins.domains.joined(separator: ", ")))"
+                "pinned (\(pins.leafPins.count) leaf, \(pins.caPins.count) CA via \(pins.domains.map(\.reportField).joined(separator: ", ")))"
             )
         }
-        return "ALLOWED \(decision.url): \(parts.joined(separator: ", ")) [\(describe(decision.rule))]"
+        return "ALLOWED \(decision.url.reportField): \(parts.joined(separator: ", ")) [\(describe(decision.rule))]"
     }
 
     static func describe(_ rule: ATSDecision.Rule) -> String {
         switch rule {
-        case .exceptionDomain(let key): return "NSExceptionDomains \(key)"
+        case .exceptionDomain(let key): return "NSExceptionDomains \(key.reportField)"
         case .localNetworking: return "local networking"
         case .arbitraryLoadsForMedia: return "NSAllowsArbitraryLoadsForMedia"
         case .arbitraryLoadsInWebContent: return "NSAllowsArbitraryLoadsInWebContent"

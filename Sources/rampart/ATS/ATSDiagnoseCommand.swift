@@ -29,11 +29,17 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
 
     @Argument(help: "The https:// (or http://) URL to diagnose.")
     var url: String
-    @Option(name: .customLong("ca"), help: "Extra trusted roots (PEM or DER), e.g. a corporate root; repeatable.")
+    @Option(
+        name: .customLong("ca"), help: "Extra trusted roots (PEM or DER), e.g. a corporate root; repeatable.",
+        transform: PathArgument.path)
     var caFiles: [String] = []
-    @Option(help: "The app's Info.plist (or ATS dictionary): its own configuration is tried first, pins included.")
+    @Option(
+        help: "The app's Info.plist (or ATS dictionary): its own configuration is tried first, pins included.",
+        transform: PathArgument.path)
     var policy: String?
-    @Option(name: .customLong("ct-log-list"), help: "A CT log list (Chrome v3 or Apple v4 JSON); repeatable.")
+    @Option(
+        name: .customLong("ct-log-list"), help: "A CT log list (Chrome v3 or Apple v4 JSON); repeatable.",
+        transform: PathArgument.path)
     var ctLogLists: [String] = []
     @Option(help: "Seconds each configuration may take (connection, handshake, response head).")
     var timeout: Double = 10

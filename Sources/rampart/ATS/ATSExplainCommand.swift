@@ -7,7 +7,9 @@ struct ATSExplainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain", abstract: "Show which ATS entry applies to a URL, and why, step by step.")
 
-    @Argument(help: "An Info.plist (XML or binary), a bare NSAppTransportSecurity dictionary, or JSON.")
+    @Argument(
+        help: "An Info.plist (XML or binary), a bare NSAppTransportSecurity dictionary, or JSON.",
+        transform: PathArgument.path)
     var plist: String
     @Argument(help: "The URL.")
     var url: String
@@ -29,8 +31,12 @@ struct ATSExplainCommand: AsyncParsableCommand {
         case .json: try output.printJSON(decision)
         case .text:
             try StandardOutput.line(ATSCheckCommand.line(for: decision))
-            for (index, step) in decision.steps.enumerated() { try StandardOutput.line("  \(index + 1). \(step)") }
-            for diagnostic in document.diagnostics { try StandardOutput.line("  note: \(diagnostic)") }
+            for (index, step) in decision.steps.enumerated() {
+                try StandardOutput.line("  \(index + 1). \(step.reportField)")
+            }
+            for diagnostic in document.diagnostics {
+                try StandardOutput.line("  note: \(String(describing: diagnostic).reportField)")
+            }
         }
     }
 }

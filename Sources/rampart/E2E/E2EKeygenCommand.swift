@@ -14,7 +14,9 @@ struct E2EKeygenCommand: ParsableCommand {
             An existing file is never replaced. Exit codes: 2 usage, 73 cannot create the file, 74 I/O.
             """)
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The identity file to create (0600).")
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: "The identity file to create (0600).",
+        transform: PathArgument.path)
     var output: String
     @Flag(name: .customLong("pq"), help: "A post-quantum hybrid identity (X-Wing ML-KEM-768 + X25519, ML-DSA-65).")
     var postQuantum = false

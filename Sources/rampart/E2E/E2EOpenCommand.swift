@@ -26,15 +26,17 @@ struct E2EOpenCommand: ParsableCommand {
 
     @Option(
         name: [.customShort("i"), .customLong("identity")],
-        help: "Your identity file (0600; readable by group or others: a warning).")
+        help: "Your identity file (0600; readable by group or others: a warning).", transform: PathArgument.path)
     var identity: String
     @Option(name: .customLong("from"), help: "The sender's public key: refuse a message not signed by it.")
     var from: String?
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.")
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.",
+        transform: PathArgument.path)
     var output: String?
     @Flag(help: "Replace OUT if it exists.")
     var force = false
-    @Argument(help: "The message; standard input when absent or '-'.")
+    @Argument(help: "The message; standard input when absent or '-'.", transform: PathArgument.path)
     var input: String?
 
     func run() throws {

@@ -22,17 +22,20 @@ struct E2ESealCommand: ParsableCommand {
     var recipients: [String] = []
     @Option(
         name: .customLong("from"),
-        help: "Sign with the identity in FILE (the recipients see who sent it; 0600: readable by others warns).")
+        help: "Sign with the identity in FILE (the recipients see who sent it; 0600: readable by others warns).",
+        transform: PathArgument.path)
     var from: String?
     @Flag(
         name: .customLong("aes"),
         help: "Wrap the file key with AES-256-GCM instead of ChaCha20-Poly1305 (classic keys).")
     var aes = false
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.")
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.",
+        transform: PathArgument.path)
     var output: String?
     @Flag(help: "Replace OUT if it exists.")
     var force = false
-    @Argument(help: "The message file; standard input when absent or '-'.")
+    @Argument(help: "The message file; standard input when absent or '-'.", transform: PathArgument.path)
     var input: String?
 
     func validate() throws {

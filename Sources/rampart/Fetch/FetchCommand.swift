@@ -29,7 +29,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Argument(help: "An https:// URL (http:// only where the ATS policy allows cleartext).")
     var url: String
-    @Option(help: "An Info.plist (XML or binary) whose NSAppTransportSecurity policy applies.")
+    @Option(
+        help: "An Info.plist (XML or binary) whose NSAppTransportSecurity policy applies.",
+        transform: PathArgument.path)
     var policy: String?
     @Option(
         help: """
@@ -39,7 +41,7 @@ struct FetchCommand: AsyncParsableCommand {
     var os: ATSOSGeneration = .ios17
     @Option(name: .customLong("pin"), help: "An SPKI pin (sha256/BASE64) for the URL's host; repeat for backups.")
     var pins: [String] = []
-    @Option(help: "A PEM or DER file of extra trusted root certificates.")
+    @Option(help: "A PEM or DER file of extra trusted root certificates.", transform: PathArgument.path)
     var ca: String?
     @Flag(help: "Trust only the --ca roots, not the system's.")
     var caOnly = false
@@ -54,17 +56,23 @@ struct FetchCommand: AsyncParsableCommand {
         name: [.customShort("d"), .customLong("data")],
         help: "The request body: text, @FILE, or @- for standard input (streamed, chunked).")
     var data: String?
-    @Option(help: "The most bytes a body of unknown length (-d @-, a pipe) may send (default 100 MiB).")
+    @Option(
+        help: "The most bytes a body of unknown length (-d @-, a pipe) may send (0…1099511627776, default 100 MiB).",
+        transform: BoundedOption.integer(0...(1 << 40)))
     var maxUploadBytes: Int?
     @Option(
         name: [.customShort("o"), .customLong("output")],
-        help: "Write the body to this file instead of standard output.")
+        help: "Write the body to this file instead of standard output.", transform: PathArgument.path)
     var output: String?
     @Flag(help: "Replace the -o file if it exists.")
     var force = false
-    @Option(help: "The most response body bytes to accept (default 100 MiB).")
+    @Option(
+        help: "The most response body bytes to accept (0…1099511627776, default 100 MiB).",
+        transform: BoundedOption.integer(0...(1 << 40)))
     var maxBytes: Int?
-    @Option(help: "The most redirects to follow (default 10; 0 follows none).")
+    @Option(
+        help: "The most redirects to follow (0…50, default 10; 0 follows none).",
+        transform: BoundedOption.integer(0...50))
     var maxRedirects: Int?
     @Option(help: "Seconds the whole exchange may take (default 300).")
     var maxTime: Double?
@@ -72,7 +80,9 @@ struct FetchCommand: AsyncParsableCommand {
     var connectTimeout: Double?
     @Option(help: "A proxy URL (http://host:port) instead of the environment's.")
     var proxy: String?
-    @Option(help: "A file whose first line is the proxy's 'user:password' (kept off the command line).")
+    @Option(
+        help: "A file whose first line is the proxy's 'user:password' (kept off the command line).",
+        transform: PathArgument.path)
     var proxyCredentialsFile: String?
     @Flag(help: "Exit 22 without writing the body when the HTTP status is 400 or above.")
     var fail = false
@@ -87,8 +97,8 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("ct-log-list"),
         help:
-            "A CT log list (Chrome v3 or Apple v4 JSON); repeatable. Certificate Transparency is then enforced as Apple does."
-    )
+            "A CT log list (Chrome v3 or Apple v4 JSON); repeatable. Certificate Transparency is then enforced as Apple does.",
+        transform: PathArgument.path)
     var ctLogLists: [String] = []
     @Option(help: "The CT policy with --ct-log-list: apple or chrome.")
     var ctPolicy: CTPolicy = .apple
@@ -240,7 +250,7 @@ struct FetchCommand: AsyncParsableCommand {
                 if case .trustDecision(_, let decision) = event, let transparency {
                     lines += Self.transparencyLines(decision, checker: transparency)
                 }
-                Terminal.warn(lines.map { "* " + $0 }.joined(separator: "\n"))
+                Terminal.warn(lines: lines.map { "* " + $0 })
             }
         }
         return configuration

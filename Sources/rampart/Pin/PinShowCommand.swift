@@ -24,7 +24,9 @@ struct PinShowCommand: AsyncParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, plist, trustkit }
 
-    @Argument(help: "Certificate files (PEM or DER), leaf first for plist/trustkit output, or HOST:PORT.")
+    @Argument(
+        help: "Certificate files (PEM or DER), leaf first for plist/trustkit output, or HOST:PORT.",
+        transform: PathArgument.path)
     var files: [String]
     @Option(help: "The TLS server name (SNI) to send to HOST:PORT (default: the host).")
     var serverName: String?

@@ -28,18 +28,24 @@ struct PinVerifyCommand: AsyncParsableCommand {
             missing file, 74 when no domain could be reached.
             """)
 
-    @Option(help: "An Info.plist (or ATS dictionary) whose NSPinnedDomains to check.")
+    @Option(help: "An Info.plist (or ATS dictionary) whose NSPinnedDomains to check.", transform: PathArgument.path)
     var policy: String?
-    @Option(help: "A TrustKit configuration (plist or JSON) whose TSKPinnedDomains to check.")
+    @Option(
+        help: "A TrustKit configuration (plist or JSON) whose TSKPinnedDomains to check.",
+        transform: PathArgument.path)
     var pins: String?
     @Option(
         help:
             "Connect DOMAIN (a pinned domain) to HOST:PORT instead of DOMAIN:443 (DOMAIN=HOST:PORT); once per domain, repeatable."
     )
     var connect: [String] = []
-    @Option(name: .customLong("ca"), help: "Extra trusted roots (PEM or DER); repeatable.")
+    @Option(
+        name: .customLong("ca"), help: "Extra trusted roots (PEM or DER); repeatable.",
+        transform: PathArgument.path)
     var caFiles: [String] = []
-    @Option(name: .customLong("warn-days"), help: "Fail when matched certificates expire within this many days.")
+    @Option(
+        name: .customLong("warn-days"), help: "Fail when matched certificates expire within this many days (0…3650).",
+        transform: BoundedOption.integer(0...3650))
     var warnDays: Int = 30
     @Option(help: "Seconds to wait for each server (connection, then TLS handshake).")
     var timeout: Double = 10

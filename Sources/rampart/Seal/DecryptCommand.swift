@@ -30,14 +30,17 @@ struct DecryptCommand: ParsableCommand {
     var format: SealFormat?
     @Option(
         name: [.customShort("i"), .customLong("identity")],
-        help: "An age identity file (0600; readable by group or others: a warning); repeatable.")
+        help: "An age identity file (0600; readable by group or others: a warning); repeatable.",
+        transform: PathArgument.path)
     var identityFiles: [String] = []
     @OptionGroup var passphrase: PassphraseOptions
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.")
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.",
+        transform: PathArgument.path)
     var output: String?
     @Flag(help: "Replace OUT if it exists.")
     var force = false
-    @Argument(help: "The file to decrypt; standard input when absent or '-'.")
+    @Argument(help: "The file to decrypt; standard input when absent or '-'.", transform: PathArgument.path)
     var input: String?
 
     func validate() throws {

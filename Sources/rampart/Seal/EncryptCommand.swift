@@ -18,7 +18,7 @@ struct EncryptCommand: ParsableCommand {
               rampart encrypt -r age1… -o secret.age secret.txt
               rampart encrypt -R team.txt -a < notes.md > notes.md.age
               rampart encrypt --format rncryptor --passphrase-file pw.txt -o data.rncryptor data.bin
-            Exit codes: 2 usage, 65 bad key, recipient or passphrase file, 66 missing input, 73 cannot
+            Exit codes: 2 usage, 65 bad key, recipient (-r or -R) or passphrase file, 66 missing input, 73 cannot
             create output, 74 I/O, 141 the reader of the output went away; 128+N on signal N.
             """)
 
@@ -27,18 +27,22 @@ struct EncryptCommand: ParsableCommand {
     @Option(
         name: [.customShort("r"), .customLong("recipient")], help: "An age recipient (age1… or age1pq1…); repeatable.")
     var recipients: [String] = []
-    @Option(name: [.customShort("R"), .customLong("recipients-file")], help: "A file of age recipients; repeatable.")
+    @Option(
+        name: [.customShort("R"), .customLong("recipients-file")], help: "A file of age recipients; repeatable.",
+        transform: PathArgument.path)
     var recipientFiles: [String] = []
     @OptionGroup var passphrase: PassphraseOptions
     @Option(name: .customLong("work-factor"), help: "age passphrase work factor, log2 of scrypt's N (10…22).")
     var workFactor = 18
     @Flag(name: [.customShort("a"), .customLong("armor")], help: "age: write PEM-style ASCII armor.")
     var armor = false
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.")
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: "Write to OUT instead of standard output.",
+        transform: PathArgument.path)
     var output: String?
     @Flag(help: "Replace OUT if it exists.")
     var force = false
-    @Argument(help: "The file to encrypt; standard input when absent or '-'.")
+    @Argument(help: "The file to encrypt; standard input when absent or '-'.", transform: PathArgument.path)
     var input: String?
 
     func validate() throws {
@@ -68,12 +72,24 @@ struct EncryptCommand: ParsableCommand {
         }
     }
 
+    /// A `-r` recipient; one that does not parse is bad data (65), as in a `-R` file.
+    static func recipient(_ text: String) throws -> any AgeRecipient {
+        do throws(SealError) {
+            return try AgeKeyFile.recipient(text)
+        } catch {
+            throw CommandFailure(
+                "-r: not an age recipient (\(ControlCharacterEscaping.sanitized(error.description))); "
+                    + "give an age1… or age1pq1… recipient, as printed by rampart keygen -y",
+                status: .dataError)
+        }
+    }
+
     func run() throws {
         let destination = try SealInput.destination(output, input: input, force: force)
         let secret = try passphrase.read(confirm: true)
         var ageRecipients: [any AgeRecipient] = []
+        for text in recipients { ageRecipients.append(try Self.recipient(text)) }
         try SealFailure.run { () throws(SealError) in
-            for text in recipients { ageRecipients.append(try AgeKeyFile.recipient(text)) }
             for file in recipientFiles { ageRecipients += try AgeKeyFile.recipients(atPath: file) }
             if let secret, format == .age {
                 ageRecipients.append(try ScryptRecipient(passphrase: secret, workFactor: workFactor))

@@ -17,13 +17,15 @@ struct KeygenCommand: ParsableCommand {
             66 missing input, 73 cannot create output, 74 I/O (a full or closed standard output).
             """)
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write the identity to FILE (0600).")
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: "Write the identity to FILE (0600).",
+        transform: PathArgument.path)
     var output: String?
     @Flag(name: .customShort("y"), help: "Print the recipients of the identity file INPUT.")
     var convert = false
     @Flag(name: .customLong("pq"), help: "A post-quantum hybrid identity (ML-KEM-768 + X25519, age1pq1…).")
     var postQuantum = false
-    @Argument(help: "With -y: the identity file ('-' for standard input).")
+    @Argument(help: "With -y: the identity file ('-' for standard input).", transform: PathArgument.path)
     var input: String?
 
     func validate() throws {

@@ -6,7 +6,8 @@ import RampartSeal
 struct PassphraseOptions: ParsableArguments {
     @Option(
         name: .customLong("passphrase-file"),
-        help: "Read the passphrase from the first line of FILE (printable text, at most 64 KiB).")
+        help: "Read the passphrase from the first line of FILE (printable text, at most 64 KiB).",
+        transform: PathArgument.path)
     var passphraseFile: String?
     @Option(name: .customLong("passphrase-env"), help: "Read the passphrase from the environment variable NAME.")
     var passphraseEnvironment: String?

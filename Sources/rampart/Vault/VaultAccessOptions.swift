@@ -9,13 +9,14 @@ struct VaultAccessOptions: ParsableArguments {
     static let passphraseFileVariable = "RAMPART_VAULT_PASSPHRASE_FILE"
 
     @Option(
-        help: "The vault file (default: $XDG_DATA_HOME/rampart/vault.sqlite or ~/.local/share/rampart/vault.sqlite).")
+        help: "The vault file (default: $XDG_DATA_HOME/rampart/vault.sqlite or ~/.local/share/rampart/vault.sqlite).",
+        transform: PathArgument.path)
     var path: String?
     @Option(
         name: .customLong("passphrase-file"),
         help:
-            "Read the vault passphrase from the first line of FILE (default: $RAMPART_VAULT_PASSPHRASE_FILE, else prompt)."
-    )
+            "Read the vault passphrase from the first line of FILE (default: $RAMPART_VAULT_PASSPHRASE_FILE, else prompt).",
+        transform: PathArgument.path)
     var passphraseFile: String?
 
     /// The vault's path: `--path`, else `$XDG_DATA_HOME/rampart/vault.sqlite`, else

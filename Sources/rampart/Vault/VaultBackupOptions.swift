@@ -5,7 +5,7 @@ import RampartSeal
 struct VaultBackupOptions: ParsableArguments {
     @Option(
         name: .customLong("backup-passphrase-file"),
-        help: "The backup's passphrase, from FILE (default: the vault passphrase).")
+        help: "The backup's passphrase, from FILE (default: the vault passphrase).", transform: PathArgument.path)
     var backupPassphraseFile: String?
 
     func read(default vaultPassphrase: () throws -> String) throws -> String {

@@ -13,7 +13,9 @@ struct VaultExportCommand: ParsableCommand {
     var workFactor = 18
     @Flag(help: "Replace FILE if it exists (the new backup is complete on disk before it replaces the old one).")
     var force = false
-    @Argument(help: "The backup file to create (it must not exist, unless --force is given).")
+    @Argument(
+        help: "The backup file to create (it must not exist, unless --force is given).",
+        transform: PathArgument.path)
     var file: String
 
     func validate() throws { try VaultWorkFactor.validate(workFactor) }

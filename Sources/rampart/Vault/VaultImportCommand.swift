@@ -8,7 +8,7 @@ struct VaultImportCommand: ParsableCommand {
 
     @ParentCommand var vault: VaultCommand
     @OptionGroup var backup: VaultBackupOptions
-    @Argument(help: "The backup file written by `rampart vault export`.")
+    @Argument(help: "The backup file written by `rampart vault export`.", transform: PathArgument.path)
     var file: String
 
     func run() throws {

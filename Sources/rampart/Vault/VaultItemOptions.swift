@@ -12,7 +12,7 @@ struct VaultItemOptions: ParsableArguments {
     var account: String
     @Option(
         name: .customLong("app-password-file"),
-        help: "The item's application password, from the first line of FILE.")
+        help: "The item's application password, from the first line of FILE.", transform: PathArgument.path)
     var applicationPasswordFile: String?
 
     /// The generic-password item named, from the arguments' own bytes: a name that is not UTF-8

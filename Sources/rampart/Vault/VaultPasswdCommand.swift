@@ -9,7 +9,8 @@ struct VaultPasswdCommand: ParsableCommand {
 
     @ParentCommand var vault: VaultCommand
     @Option(
-        name: .customLong("new-passphrase-file"), help: "Read the new passphrase from FILE (default: prompt twice).")
+        name: .customLong("new-passphrase-file"), help: "Read the new passphrase from FILE (default: prompt twice).",
+        transform: PathArgument.path)
     var newPassphraseFile: String?
 
     func run() throws {
