@@ -100,6 +100,60 @@ struct JSONLimitsTests {
         #expect(Self.violation(inner) == nil)
     }
 
+    @Test(
+        "duplicate keys found exactly where Python's json module sees them, on 600 generated documents",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
+    func duplicateKeysAgreeWithPython() async throws {
+        // Keys from a small alphabet, written plainly or with \u escapes, in objects nested in
+        // objects and arrays: many documents repeat a key somewhere, many do not.
+        var state: UInt64 = 0xD0B1_E5EE_D026
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func key() -> String {
+            let letters = [
+                "a", "b", "\\u0061", "\\u0062", "ab", "a\\u0062", "\\\"", "\\\\", "é", "\\u00e9", "😀", "\\ud83d\\ude00",
+            ]
+            return (0..<(1 + next(2))).map { _ in letters[next(letters.count)] }.joined()
+        }
+        func value(_ depth: Int) -> String {
+            switch depth > 3 ? 0 : next(4) {
+            case 1: return object(depth + 1)
+            case 2: return "[" + (0..<next(4)).map { _ in value(depth + 1) }.joined(separator: ",") + "]"
+            default: return String(next(100))
+            }
+        }
+        func object(_ depth: Int) -> String {
+            "{" + (0..<next(5)).map { _ in "\"\(key())\":\(value(depth))" }.joined(separator: ",") + "}"
+        }
+        let documents = (0..<600).map { _ in object(0) }
+        let reader = """
+            import json, sys
+            def pairs(items):
+                keys = [k for k, _ in items]
+                if len(set(keys)) != len(keys): raise ValueError("duplicate")
+                return dict(items)
+            out = []
+            for document in json.load(sys.stdin):
+                try: json.loads(document, object_pairs_hook=pairs); out.append(False)
+                except ValueError: out.append(True)
+            json.dump(out, sys.stdout)
+            """
+        let output = try await SanitizerHostileInputTests.run(
+            "/usr/bin/python3", ["-c", reader], input: try JSONEncoder().encode(documents))
+        #expect(output.status == 0, "\(String(decoding: output.error, as: UTF8.self))")
+        let python = try JSONDecoder().decode([Bool].self, from: output.data)
+        #expect(python.count == documents.count)
+        #expect(python.filter { $0 }.count > 50 && python.filter { !$0 }.count > 50)
+        for (document, duplicated) in zip(documents, python) {
+            let violation = Self.violation(document)
+            #expect(
+                violation?.rule == (duplicated ? .duplicateKey : nil),
+                "\(document): \(violation.map { "\($0)" } ?? "accepted")")
+        }
+    }
+
     @Test("typed decoding refuses duplicate keys too, before JSONDecoder picks one")
     func typedDecodingRefusesDuplicates() throws {
         struct Transfer: JSONContract { var amount = 0; var to = "" }
