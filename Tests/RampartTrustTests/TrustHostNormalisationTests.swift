@@ -133,6 +133,9 @@ struct TrustHostNormalisationTests {
         renamed.domain = "API.Example.COM."
         #expect(renamed.domain == "api.example.com" && renamed.covers("api.example.com."))
         #expect(throws: TrustError.self) { try PinnedHost(domain: "ü..example", pins: unmatched) }
+        for notAHost in ["[[api.example.com]]", "api.example.com:443", "*.example.com", "api example.com", "a/b.com"] {
+            #expect(throws: TrustError.self, "\(notAHost)") { try PinnedHost(domain: notAHost, pins: unmatched) }
+        }
         #expect(throws: TrustError.self) { try PinnedHost(domain: "a\u{200D}ü.example", pins: unmatched) }
     }
 

@@ -75,8 +75,11 @@ public struct PinnedHost: Sendable, Hashable {
         enforced: Bool = true, reportURIs: [URL] = [], requiresBackupPin: Bool = true
     ) throws {
         let name = Self.normalized(domain)
-        guard !name.isEmpty, !name.contains("*"), !name.contains("/"), !name.contains(":"), !name.contains(" "),
-            name.utf8.allSatisfy({ $0 < 0x80 })
+        // Letters, digits, `-`, `_` and dots only (what IDNA's A-labels and host names are made of):
+        // no wildcard, port, path, space, bracket, or name IDNA refused, so the domain is a fixed
+        // point of ATSHost and compares with the normalised hosts as it is.
+        guard !name.isEmpty,
+            name.utf8.allSatisfy({ Self.domainBytes.contains($0) })
         else {
             throw TrustError.malformedDomain(domain)
         }
@@ -123,6 +126,9 @@ public struct PinnedHost: Sendable, Hashable {
         }
         return nil
     }
+
+    /// The bytes a pinned domain is made of, once normalised.
+    private static let domainBytes: Set<UInt8> = Set(Array("abcdefghijklmnopqrstuvwxyz0123456789-_.".utf8))
 
     /// A domain as ``ATSHost`` normalises hosts, leading dots dropped too (`.example.com` has long
     /// meant the domain in pin configurations).
