@@ -185,6 +185,47 @@ def certificates():
         write("certificate-file", "chain.pem", chain)
 
 
+def pem():
+    """The lax PEM reader: one chain in the shapes files come in (wrapping, line ends, blanks, text
+    around, openssl -text output), a CA file with its key before the certificate (mitmproxy-ca.pem),
+    and blocks the reader refuses (header lines, encryption, a wrong END, no END)."""
+    reset("pem")
+    with tempfile.TemporaryDirectory() as folder:
+        def openssl(*args):
+            return subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True).stdout
+
+        openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key",
+                "-out", "ca.pem", "-days", "30", "-subj", "/CN=pem.fuzz.example")
+        der = openssl("x509", "-in", "ca.pem", "-outform", "DER")
+        body = base64.b64encode(der).decode()
+        key = open(os.path.join(folder, "ca.key"), "rb").read()
+
+        def block(width, end="\n", prefix="", suffix="", label="CERTIFICATE"):
+            lines = [body[i:i + width] for i in range(0, len(body), width)] if width else [body]
+            text = [f"-----BEGIN {label}-----"] + [prefix + line + suffix for line in lines] + [f"-----END {label}-----"]
+            return (end.join(text) + end).encode()
+
+        write("pem", "wrap-64.pem", block(64))
+        write("pem", "wrap-65.pem", block(65))
+        write("pem", "wrap-76.pem", block(76))
+        write("pem", "one-line.pem", block(None))
+        write("pem", "crlf.pem", block(64, end="\r\n"))
+        write("pem", "cr.pem", block(64, end="\r"))
+        write("pem", "trailing-blanks.pem", block(64, suffix=" \t"))
+        write("pem", "indented.pem", block(64, prefix="    "))
+        write("pem", "blank-lines.pem", block(64, end="\n\n"))
+        write("pem", "bom.pem", b"\xef\xbb\xbf" + block(64))
+        write("pem", "x509-label.pem", block(64, label="X509 CERTIFICATE"))
+        write("pem", "same-line.pem", f"-----BEGIN CERTIFICATE----- {body} -----END CERTIFICATE-----\n".encode())
+        write("pem", "openssl-text.pem", openssl("x509", "-in", "ca.pem", "-text") * 2)
+        write("pem", "mitmproxy-ca.pem", key + block(65))
+        write("pem", "header.pem", block(64).replace(b"-----\n", b"-----\nComment: a header\n\n", 1))
+        write("pem", "encrypted.pem", block(64).replace(
+            b"-----\n", b"-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF\n\n", 1))
+        write("pem", "wrong-end.pem", block(64).replace(b"END CERTIFICATE", b"END PRIVATE KEY"))
+        write("pem", "no-end.pem", block(64).split(b"-----END")[0])
+
+
 def proxies():
     reset("proxy-settings")
     for index, lines in enumerate(
@@ -236,6 +277,7 @@ if __name__ == "__main__":
     rncryptor()
     pins()
     certificates()
+    pem()
     proxies()
     http_responses()
     vault()

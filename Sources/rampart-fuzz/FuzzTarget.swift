@@ -23,6 +23,7 @@ struct FuzzTarget: Sendable {
         FuzzVaultBackup.target,
         FuzzSPKIPin.target,
         FuzzCertificateFile.target,
+        FuzzPEM.target,
         FuzzProxySettings.target,
         FuzzHTTPResponse.target,
         FuzzSCTList.target,

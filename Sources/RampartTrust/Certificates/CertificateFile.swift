@@ -2,8 +2,9 @@ import Foundation
 import SwiftASN1
 import X509
 
-/// Reads certificates from files as people have them: PEM with one or many `CERTIFICATE` blocks
-/// (text around them is ignored, as `openssl` does), or a single DER certificate.
+/// Reads certificates from files as people have them: PEM with one or many `CERTIFICATE` blocks,
+/// read leniently by ``PEMBlock`` (any line length, CRLF, trailing white space, text around the
+/// blocks, as `openssl` reads them), or a single DER certificate.
 ///
 /// `read`/`parse` return swift-certificates' `Certificate`s, for trust decisions; they refuse a
 /// certificate whose key that library does not decode. `readEncoded`/`parseEncoded` return every
@@ -61,8 +62,9 @@ public enum CertificateFile {
 
     /// Every certificate of PEM or DER bytes, whatever its key; `source` names them in errors.
     public static func parseEncoded(_ data: Data, source: String) throws -> [EncodedCertificate] {
-        if let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN") {
-            return try parsePEM(text, source: source)
+        let bytes = Array(data)
+        if PEMBlock.containsBoundary(bytes) {
+            return try parsePEM(bytes, source: source)
         }
         guard !data.isEmpty else { throw TrustError.malformedCertificate(source: source, reason: "the file is empty") }
         do {
@@ -74,33 +76,25 @@ public enum CertificateFile {
         }
     }
 
-    private static func parsePEM(_ text: String, source: String) throws -> [EncodedCertificate] {
-        let begin = "-----BEGIN CERTIFICATE-----"
-        let end = "-----END CERTIFICATE-----"
-        var certificates: [EncodedCertificate] = []
-        var rest = Substring(text)
-        while let start = rest.range(of: begin) {
-            let number = certificates.count + 1
-            guard let stop = rest.range(of: end, range: start.upperBound..<rest.endIndex) else {
-                throw TrustError.malformedCertificate(
-                    source: source, reason: "certificate \(number) has no END CERTIFICATE line")
-            }
-            let block = String(rest[start.lowerBound..<stop.upperBound])
-            let der: [UInt8]
+    /// The labels read as certificates: RFC 7468's, and the legacy one `openssl` still reads.
+    static let certificateLabels: Set<String> = ["CERTIFICATE", "X509 CERTIFICATE"]
+
+    private static func parsePEM(_ bytes: [UInt8], source: String) throws -> [EncodedCertificate] {
+        let blocks: [PEMBlock]
+        do {
+            blocks = try PEMBlock.blocks(in: bytes, labels: certificateLabels)
+        } catch {
+            throw TrustError.malformedCertificate(source: source, reason: error.description)
+        }
+        let certificates = try blocks.enumerated().map { index, block in
             do {
-                der = try PEMDocument(pemString: block).derBytes
-            } catch {
-                throw TrustError.malformedCertificate(
-                    source: source, reason: "certificate \(number) is not valid base64 between its BEGIN and END lines")
-            }
-            do {
-                certificates.append(try EncodedCertificate(derEncoded: der))
+                return try EncodedCertificate(derEncoded: block.derBytes)
             } catch {
                 throw TrustError.malformedCertificate(
                     source: source,
-                    reason: "certificate \(number) does not decode (\(der.count) bytes of DER; \(Self.problem(error)))")
+                    reason: "certificate \(index + 1) (line \(block.line)) does not decode "
+                        + "(\(block.derBytes.count) bytes of DER; \(Self.problem(error)))")
             }
-            rest = rest[stop.upperBound...]
         }
         guard !certificates.isEmpty else {
             throw TrustError.malformedCertificate(source: source, reason: "PEM with no CERTIFICATE block")

@@ -1,0 +1,175 @@
+import Foundation
+import RampartTestKit
+import RampartTestSupport
+import RampartTrust
+import Testing
+import X509
+
+/// PEM as people have it (RFC 7468's lax reading): any line length, CRLF, blanks at line ends,
+/// text around the blocks; checked against the real `openssl x509`, which reads the same files.
+@Suite("Lax PEM reading")
+struct PEMBlockTests {
+    let scratch: ScratchFolder
+    let chain: [Certificate]
+
+    init() throws {
+        scratch = try ScratchFolder("rampart-pem")
+        chain = try LabPKI.shared().chain(.good).served
+    }
+
+    /// The base64 of `certificate`'s DER.
+    func base64(_ certificate: Certificate) throws -> String { Data(try certificate.derBytes).base64EncodedString() }
+
+    /// `text` cut into lines of `width` characters (one line for `nil`).
+    static func wrap(_ text: String, _ width: Int?) -> [String] {
+        guard let width else { return [text] }
+        var lines: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            lines.append(String(rest.prefix(width)))
+            rest = rest.dropFirst(width)
+        }
+        return lines
+    }
+
+    /// The chain as PEM in one of the shapes files come in.
+    func pem(_ shape: String) throws -> String {
+        let bodies = try chain.map { try base64($0) }
+        func blocks(width: Int?, lineEnd: String = "\n", linePrefix: String = "", lineSuffix: String = "") -> String {
+            bodies.map { body in
+                (["-----BEGIN CERTIFICATE-----"]
+                    + Self.wrap(body, width).map { linePrefix + $0 + lineSuffix }
+                    + ["-----END CERTIFICATE-----"]).joined(separator: lineEnd) + lineEnd
+            }.joined()
+        }
+        switch shape {
+        case "64": return blocks(width: 64)
+        case "65 (mitmproxy)": return blocks(width: 65)
+        case "76 (MIME)": return blocks(width: 76)
+        case "one long line": return blocks(width: nil)
+        case "CRLF": return blocks(width: 64, lineEnd: "\r\n")
+        case "CR": return blocks(width: 64, lineEnd: "\r")
+        case "trailing spaces and tabs": return blocks(width: 64, lineSuffix: " \t ")
+        case "indented": return blocks(width: 64, linePrefix: "    ")
+        case "blank lines": return blocks(width: 64, lineEnd: "\n\n")
+        case "byte-order mark": return "\u{FEFF}" + blocks(width: 64)
+        case "text around":
+            let parts = blocks(width: 64).components(separatedBy: "-----END CERTIFICATE-----\n")
+            return "subject=CN = leaf\nissuer=CN = intermediate\n" + parts[0] + "-----END CERTIFICATE-----\n"
+                + "between: Certificate:\n    Data: ...\n" + parts[1] + "-----END CERTIFICATE-----\ntrailing text\n"
+        case "block on one line":
+            return bodies.map { "-----BEGIN CERTIFICATE----- \($0) -----END CERTIFICATE-----\n" }.joined()
+        case "legacy X509 label":
+            return blocks(width: 64).replacingOccurrences(of: "CERTIFICATE-----", with: "X509 CERTIFICATE-----")
+        default: throw PEMShapeUnknown(shape: shape)
+        }
+    }
+
+    struct PEMShapeUnknown: Error { let shape: String }
+
+    static let allShapes = [
+        "64", "65 (mitmproxy)", "76 (MIME)", "one long line", "CRLF", "CR", "trailing spaces and tabs", "indented",
+        "blank lines", "byte-order mark", "text around", "block on one line", "legacy X509 label",
+    ]
+    /// The shapes `openssl x509` (3.x) reads too; the others are RFC 7468's lax reading beyond it.
+    static let opensslShapes = [
+        "64", "65 (mitmproxy)", "76 (MIME)", "one long line", "CRLF", "trailing spaces and tabs", "indented",
+        "byte-order mark", "text around", "legacy X509 label",
+    ]
+
+    @Test("every wrapping, line end and surrounding text reads the same chain", arguments: allShapes)
+    func readsEveryShape(shape: String) throws {
+        let read = try CertificateFile.parse(Data(try pem(shape).utf8), source: shape)
+        #expect(read == chain, "\(shape)")
+    }
+
+    @Test("openssl x509 reads the same certificate from the same file", arguments: opensslShapes)
+    func sameAsOpenSSL(shape: String) async throws {
+        let file = scratch.url.appendingPathComponent("chain-\(shape.filter(\.isLetter)).pem")
+        try Data(try pem(shape).utf8).write(to: file)
+        let result = try await PeerProcess.runAsync("openssl", ["x509", "-in", file.path, "-outform", "DER"])
+        try #require(result.exitCode == 0, "openssl refused \(shape): \(result.standardErrorText)")
+        let ours = try CertificateFile.read(file)
+        #expect(try ours.first?.derBytes == Array(result.standardOutput), "\(shape)")
+    }
+
+    @Test("openssl x509 -text output, with its text before each block, reads as the chain")
+    func opensslTextOutput() async throws {
+        let files = try LabPKI.shared().chain(.good).export(to: scratch.url)
+        var text = ""
+        for (index, certificate) in chain.enumerated() {
+            let single = scratch.url.appendingPathComponent("single-\(index).pem")
+            try Data(try certificate.serializeAsPEM().pemString.utf8).write(to: single)
+            let result = try await PeerProcess.runAsync("openssl", ["x509", "-in", single.path, "-text"])
+            try #require(result.exitCode == 0, "\(result.standardErrorText)")
+            text += result.standardOutputText
+        }
+        #expect(text.contains("Certificate:") && text.contains("Signature Algorithm"))
+        try Data(text.utf8).write(to: files.chainPEM)
+        #expect(try CertificateFile.read(files.chainPEM) == chain)
+    }
+
+    @Test(
+        "a certificate after other blocks (a key file with the CA, as mitmproxy-ca.pem) is read; the others are not looked into"
+    )
+    func otherBlocksSkipped() throws {
+        let encryptedKey = """
+            -----BEGIN EC PRIVATE KEY-----
+            Proc-Type: 4,ENCRYPTED
+            DEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF
+
+            not base64 at all *
+            -----END EC PRIVATE KEY-----
+
+            """
+        let read = try CertificateFile.parse(Data((encryptedKey + (try pem("65 (mitmproxy)"))).utf8), source: "ca.pem")
+        #expect(read == chain)
+        let all = try PEMBlock.blocks(in: Array(try pem("64").utf8))
+        #expect(all.map(\.label) == ["CERTIFICATE", "CERTIFICATE"])
+        #expect(all.map(\.line) == [1, 1 + 2 + Self.wrap(try base64(chain[0]), 64).count])
+        #expect(try all.map(\.derBytes) == chain.map { try $0.derBytes })
+    }
+
+    @Test(
+        "broken blocks are refused, naming the block, the line and what is wrong",
+        arguments: [
+            ("-----BEGIN CERTIFICATE-----\nMIIB\n", "line 1", "no END CERTIFICATE line"),
+            (
+                "x\n-----BEGIN CERTIFICATE-----\nMIIB\n-----END PRIVATE KEY-----\n", "line 4",
+                "not -----END CERTIFICATE-----"
+            ),
+            ("-----BEGIN CERTIFICATE-----\nMIIB\nMI*B\n-----END CERTIFICATE-----\n", "line 3", "'*' is not base64"),
+            ("-----BEGIN CERTIFICATE-----\nMIIBx\n-----END CERTIFICATE-----\n", "line 1", "does not decode"),
+            ("-----BEGIN CERTIFICATE-----\n \n-----END CERTIFICATE-----\n", "line 1", "no base64"),
+            (
+                "-----BEGIN CERTIFICATE-----\nMIIB\n-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",
+                "line 3", "another BEGIN"
+            ),
+            (
+                "-----BEGIN CERTIFICATE-----\r\nComment: hello\r\n\r\nMIIB\r\n-----END CERTIFICATE-----\r\n", "line 2",
+                "header"
+            ),
+            (
+                "-----BEGIN CERTIFICATE-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: DES-EDE3-CBC,0011\n\nMIIB\n-----END CERTIFICATE-----\n",
+                "line 2", "encrypted"
+            ),
+        ])
+    func refusals(text: String, line: String, reason: String) {
+        #expect {
+            try CertificateFile.parse(Data(text.utf8), source: "bad.pem")
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("bad.pem") && message.contains(line) && message.contains(reason)
+        }
+    }
+
+    @Test("a block whose bytes are not a certificate is named by number and line")
+    func notACertificate() throws {
+        let text = try pem("64") + "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"
+        #expect {
+            try CertificateFile.parse(Data(text.utf8), source: "chain.pem")
+        } throws: { error in
+            "\(error)".contains("certificate 3 (line ") && "\(error)".contains("does not decode")
+        }
+    }
+}
