@@ -41,6 +41,8 @@ enum PathArgument {
 
         func contains(_ argument: String) -> Bool { lock.withLock { taken.contains(argument) } }
 
+        func take(_ argument: String) { _ = lock.withLock { taken.insert(argument) } }
+
         private var uncreatable: [[UInt8]] = []
         func addUncreatable(_ name: [UInt8]) { lock.withLock { uncreatable.append(name) } }
         var firstUncreatable: [UInt8]? { lock.withLock { uncreatable.first } }
@@ -67,6 +69,7 @@ enum PathArgument {
     /// The path to open for the argument `text` (see the type's description).
     @Sendable static func path(_ text: String) -> String {
         guard RawArguments.holdsRawBytes(text) else { return text }
+        registry.take(text)
         let bytes = RawArguments.decode(text)
         #if os(Linux)
             let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
@@ -100,6 +103,14 @@ enum PathArgument {
             "cannot create \(RawArguments.encode(name)): its name is not UTF-8; rampart reads files of any name "
                 + "but creates them under UTF-8 names only, so choose one",
             status: .cannotCreate)
+    }
+
+    /// For options that take text or `@FILE` (`fetch -d`, `-H`): the file after `@` opened as
+    /// ``path(_:)`` opens it; text stays a value (UTF-8 only).
+    @Sendable static func pathAfterAt(_ text: String) -> String {
+        guard text.hasPrefix("@"), RawArguments.holdsRawBytes(text) else { return text }
+        registry.take(text)
+        return "@" + path(String(text.dropFirst()))
     }
 
     /// Whether the argument `text` was taken as a path.

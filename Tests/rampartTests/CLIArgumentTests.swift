@@ -161,6 +161,9 @@ struct CLIArgumentTests {
         let missing = try await Self.bash(#"exec "$R" validate json $'gone\xff.json'"#, in: folder)
         #expect(missing.exitCode == 66)
         #expect(missing.standardErrorText.contains(#"gone\xff.json: no such file"#), "\(missing.standardErrorText)")
+        let body = try await Self.bash(#"exec "$R" fetch -d @$'gone\xff' https://127.0.0.1:9/"#, in: folder)
+        #expect(body.exitCode == 66, "\(body.standardErrorText)")
+        #expect(body.standardErrorText.contains(#"gone\xff"#))
         let uncreatable = try await Self.bash(
             #"exec "$R" encrypt --passphrase-file pw --work-factor 10 -o $'new\xff.age' plain"#, in: folder)
         #expect(uncreatable.exitCode == 73)

@@ -50,11 +50,13 @@ struct FetchCommand: AsyncParsableCommand {
     var method: String?
     @Option(
         name: [.customShort("H"), .customLong("header")],
-        help: "A request header, 'Name: value', or @FILE with one header a line (for secrets); repeatable.")
+        help: "A request header, 'Name: value', or @FILE with one header a line (for secrets); repeatable.",
+        transform: PathArgument.pathAfterAt)
     var headers: [String] = []
     @Option(
         name: [.customShort("d"), .customLong("data")],
-        help: "The request body: text, @FILE, or @- for standard input (streamed, chunked).")
+        help: "The request body: text, @FILE, or @- for standard input (streamed, chunked).",
+        transform: PathArgument.pathAfterAt)
     var data: String?
     @Option(
         help: "The most bytes a body of unknown length (-d @-, a pipe) may send (0…1099511627776, default 100 MiB).",
