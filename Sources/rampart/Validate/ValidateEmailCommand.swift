@@ -65,7 +65,7 @@ struct ValidateEmailCommand: AsyncParsableCommand {
         case .json: try output.printJSON(results)
         case .text:
             for result in results {
-                let shown = ControlCharacterEscaping.escaped(result.address)
+                let shown = result.address.reportField
                 if result.valid {
                     try StandardOutput.line("valid    \(shown)")
                 } else {

@@ -20,18 +20,20 @@ struct ValidateImageCommand: AsyncParsableCommand {
             74 unreadable file.
             """)
 
-    @Option(help: "The most pixels (width × height) accepted (default 100000000: 100 megapixels).")
+    @Option(
+        help: "The most pixels (width × height) accepted (1…1000000000000, default 100000000: 100 megapixels).",
+        transform: BoundedOption.integer(1...1_000_000_000_000))
     var maxPixels: Int = ImageLimits.defaultMaxPixels
-    @Option(help: "The most bytes accepted; larger files are refused unread.")
+    @Option(
+        help: "The most bytes accepted (1…1099511627776); larger files are refused unread.",
+        transform: BoundedOption.integer(1...(1 << 40)))
     var maxBytes: Int?
     @OptionGroup var output: FormatOptions
-    @Argument(help: "Image files.")
+    @Argument(help: "Image files.", transform: PathArgument.path)
     var files: [String] = []
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give one image file or more") }
-        if maxPixels <= 0 { throw ValidationError("--max-pixels must be above 0") }
-        if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be above 0") }
     }
 
     struct Result: Encodable {
@@ -55,14 +57,16 @@ struct ValidateImageCommand: AsyncParsableCommand {
                 let report = try inspect(file, inspector)
                 results.append(
                     Result(
-                        file: file, format: report.format.rawValue, width: report.width, height: report.height,
+                        file: PathArgument.jsonName(file), format: report.format.rawValue, width: report.width,
+                        height: report.height,
                         verdict: report.verdict.rawValue, problem: report.problem, offset: report.offset,
                         extraChunks: report.extraChunks, error: nil))
                 if !report.isValid, worst == .success { worst = .policyViolation }
             } catch {
                 results.append(
                     Result(
-                        file: file, format: nil, width: nil, height: nil, verdict: nil, problem: nil, offset: nil,
+                        file: PathArgument.jsonName(file), format: nil, width: nil, height: nil, verdict: nil,
+                        problem: nil, offset: nil,
                         extraChunks: nil, error: error.message))
                 if error.status == .ioError || worst != .ioError { worst = error.status }
             }
@@ -70,8 +74,8 @@ struct ValidateImageCommand: AsyncParsableCommand {
         switch output.format {
         case .json: try output.printJSON(results)
         case .text:
-            for result in results {
-                let name = ControlCharacterEscaping.escaped(result.file)
+            for (index, result) in results.enumerated() {
+                let name = files[index].reportField
                 if let error = result.error {
                     try StandardOutput.line("error    \(name): \(error)")
                     continue
@@ -97,9 +101,9 @@ struct ValidateImageCommand: AsyncParsableCommand {
             throw CommandFailure("no such file", status: .noInput)
         }
         guard !isDirectory.boolValue else { throw CommandFailure("a directory, not a file", status: .ioError) }
-        if let maxBytes, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-            size > maxBytes
-        {
+        var info = stat()
+        if let maxBytes, stat(path, &info) == 0, Int(info.st_size) > maxBytes {
+            let size = Int(info.st_size)
             return ImageReport(
                 format: .unknown, width: nil, height: nil, verdict: .suspicious,
                 problem: "\(size) bytes, over the cap of \(maxBytes)", offset: maxBytes)

@@ -17,34 +17,33 @@ struct ValidateJSONCommand: AsyncParsableCommand {
             74 I/O error.
             """)
 
-    @Option(help: "The most bytes in the document (default 4 MiB).")
+    @Option(
+        help: "The most bytes in the document (1…4294967296, default 4 MiB).",
+        transform: BoundedOption.integer(1...ValidateJSONCommand.byteCeiling))
     var maxBytes: Int = JSONLimits.default.maxBytes
-    @Option(help: "The deepest nesting of arrays and objects (1…512, default 32; 512 is the JSON parser's own limit).")
+    @Option(
+        help: "The deepest nesting of arrays and objects (1…512, default 32; 512 is the JSON parser's own limit).",
+        transform: BoundedOption.integer(1...JSONLimits.deepestParsable))
     var maxDepth: Int = JSONLimits.default.maxDepth
-    @Option(help: "The most bytes in one string or key (default 65536).")
+    @Option(
+        help: "The most bytes in one string or key (1…4294967296, default 65536).",
+        transform: BoundedOption.integer(1...ValidateJSONCommand.byteCeiling))
     var maxStringBytes: Int = JSONLimits.default.maxStringBytes
-    @Option(help: "The most elements in one array or members in one object (default 100000).")
+    @Option(
+        help: "The most elements in one array or members in one object (1…4294967296, default 100000).",
+        transform: BoundedOption.integer(1...ValidateJSONCommand.byteCeiling))
     var maxElements: Int = JSONLimits.default.maxElements
-    @Option(help: "The most characters in one number (default 32).")
+    @Option(
+        help: "The most characters in one number (1…65536, default 32).", transform: BoundedOption.integer(1...65536))
     var maxNumberCharacters: Int = JSONLimits.default.maxNumberCharacters
     @Flag(help: "Accept a key given twice in one object (refused by default: parsers disagree on which value wins).")
     var allowDuplicateKeys = false
     @OptionGroup var output: FormatOptions
-    @Argument(help: "The JSON file, or - for standard input.")
+    @Argument(help: "The JSON file, or - for standard input.", transform: PathArgument.path)
     var file: String
 
-    func validate() throws {
-        for (name, value) in [
-            ("--max-bytes", maxBytes), ("--max-depth", maxDepth), ("--max-string-bytes", maxStringBytes),
-            ("--max-elements", maxElements), ("--max-number-characters", maxNumberCharacters),
-        ] where value <= 0 {
-            throw ValidationError("\(name) must be above 0")
-        }
-        guard maxDepth <= JSONLimits.deepestParsable else {
-            throw ValidationError(
-                "--max-depth \(maxDepth) is deeper than the \(JSONLimits.deepestParsable) levels the JSON parser reads")
-        }
-    }
+    /// The largest byte and element counts accepted (4 GiB): a document is read whole into memory.
+    static let byteCeiling = 1 << 32
 
     struct Result: Encodable {
         let file: String
@@ -72,19 +71,19 @@ struct ValidateJSONCommand: AsyncParsableCommand {
                 detail: "more than \(maxBytes) bytes on standard input")
         }
         let result = Result(
-            file: file, valid: violation == nil, rule: violation?.rule.rawValue, keyPath: violation?.keyPath,
+            file: PathArgument.jsonName(file), valid: violation == nil, rule: violation?.rule.rawValue,
+            keyPath: violation?.keyPath,
             offset: violation?.offset, detail: violation?.detail)
         switch output.format {
         case .json: try output.printJSON(result)
         case .text:
             if let violation {
-                let place =
-                    violation.keyPath.isEmpty ? "" : " at \(ControlCharacterEscaping.escaped(violation.keyPath))"
+                let place = violation.keyPath.isEmpty ? "" : " at \(violation.keyPath.reportField)"
                 try StandardOutput.line(
-                    "invalid  \(ControlCharacterEscaping.escaped(file)): \(violation.rule.rawValue)\(place)"
-                        + (violation.offset.map { " (byte \($0))" } ?? "") + ": \(violation.detail)")
+                    "invalid  \(file.reportField): \(violation.rule.rawValue)\(place)"
+                        + (violation.offset.map { " (byte \($0))" } ?? "") + ": \(violation.detail.reportField)")
             } else {
-                try StandardOutput.line("valid    \(ControlCharacterEscaping.escaped(file))")
+                try StandardOutput.line("valid    \(file.reportField)")
             }
         }
         if let violation {
