@@ -58,7 +58,8 @@ struct ATSValueReader {
                 if let meaning = ATSKey.legacyExceptionKeys[key] {
                     legacy.append((key, meaning))
                 } else {
-                    unknown(key, at: keyPath, known: ATSKey.exceptionKeys + Array(ATSKey.legacyExceptionKeys.keys))
+                    // Sorted: a key as near to two legacy keys names the same one every run.
+                    unknown(key, at: keyPath, known: ATSKey.exceptionKeys + ATSKey.legacyExceptionKeys.keys.sorted())
                 }
             }
         }
