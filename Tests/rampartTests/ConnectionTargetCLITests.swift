@@ -129,18 +129,53 @@ struct ConnectionTargetCLITests {
         #expect(domains.count == 2 && domains.allSatisfy { $0["timedOut"] as? Bool == true })
     }
 
-    @Test("pin verify escapes a pinned domain's control characters in text; JSON keeps them exact")
+    @Test("ats diagnose escapes control characters from its inputs (here the --policy file's name) in text")
+    func atsDiagnoseEscapes() async throws {
+        let name = "evil\u{1B}[31m\nforged.plist"
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict></dict></dict></plist>
+            """
+        try scratch.write(name, Data(plist.utf8))
+        let result = try await LabServer.withServer(LabServerConfiguration(chain: try pki.chain(.good))) { server in
+            try await RampartBinary.run([
+                "ats", "diagnose", "https://localhost:\(server.port)/", "--ca", files.rootPEM.path, "--policy",
+                scratch.path(name),
+            ])
+        }
+        #expect(result.exitCode == 0, "\(result.standardErrorText)")
+        #expect(!result.standardOutputText.contains("\u{1B}"), "\(result.standardOutputText)")
+        #expect(result.standardOutputText.contains("evil\\x1b[31m\\nforged.plist"), "\(result.standardOutputText)")
+    }
+
+    @Test("pin verify refuses a pinned domain holding control characters (65) and quotes it escaped")
     func pinVerifyEscapes() async throws {
         let evil = "evil\u{1B}[31m.example\nforged.example"
         let pins = try trustKit([evil], name: "evil.json")
-        let text = try await RampartBinary.run(["pin", "verify", "--pins", pins, "--timeout", "1"])
+        let result = try await RampartBinary.run(["pin", "verify", "--pins", pins, "--timeout", "1"])
+        #expect(result.exitCode == 65, "\(result.standardErrorText)")
+        #expect(!result.standardErrorText.contains("\u{1B}"), "\(result.standardErrorText)")
+        #expect(!result.standardOutputText.contains("\u{1B}"), "\(result.standardOutputText)")
+    }
+
+    @Test("pin show escapes a certificate subject's control characters in text; JSON keeps them exact")
+    func pinShowEscapes() async throws {
+        let folder = try scratch.subfolder("evil-subject")
+        let pem = folder.appendingPathComponent("cert.pem").path
+        let made = try await PeerProcess.runAsync(
+            "openssl",
+            [
+                "req", "-x509", "-nodes", "-days", "30", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+                "-subj", "/CN=evil\u{1B}[31mred", "-keyout", folder.appendingPathComponent("key.pem").path, "-out",
+                pem,
+            ])
+        try #require(made.exitCode == 0, "\(made.standardErrorText)")
+        let text = try await RampartBinary.run(["pin", pem])
+        #expect(text.exitCode == 0, "\(text.standardErrorText)")
         #expect(!text.standardOutputText.contains("\u{1B}"), "\(text.standardOutputText)")
-        #expect(
-            text.standardOutputText.contains("evil\\x1b[31m.example\\nforged.example"), "\(text.standardOutputText)")
-        #expect(!text.standardOutputText.contains("\nforged"))
-        #expect(!text.standardErrorText.contains("\u{1B}"), "\(text.standardErrorText)")
-        let json = try await RampartBinary.run(["pin", "verify", "--pins", pins, "--timeout", "1", "--format", "json"])
-        let report = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
-        #expect((report["domains"] as? [[String: Any]])?.first?["domain"] as? String == evil)
+        #expect(text.standardOutputText.contains("[0] CN=evil\\x1b[31mred"), "\(text.standardOutputText)")
+        let json = try await RampartBinary.run(["pin", pem, "--format", "json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]])
+        #expect(list.first?["subject"] as? String == "CN=evil\u{1B}[31mred")
     }
 }

@@ -70,7 +70,12 @@ struct ATSDiagnoseReport: Encodable {
                 spkiPin: summary.spkiPin.description, weaknesses: summary.weaknesses)
         }
         certificateRuleViolations = diagnosis.certificateRuleViolations
-        dictionaries = diagnosis.runs.map(\.configuration.dictionaryDescription)
+        // The app's row names its file, whose name may hold a line feed: escaped whole, so that
+        // only the dictionaries' own line breaks remain.
+        dictionaries = diagnosis.runs.map { run in
+            guard case .app = run.configuration.kind else { return run.configuration.dictionaryDescription }
+            return ControlCharacterEscaping.sanitized(run.configuration.dictionaryDescription)
+        }
         ct = diagnosis.transparency.map(CTCheckReport.init)
         serverFix = diagnosis.serverFix
         notes = diagnosis.notes
