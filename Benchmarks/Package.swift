@@ -24,7 +24,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
-        benchmark("CTLogLists", measuring: "RampartTrust", "RampartTestKit"),
+        benchmark("CTLogLists", measuring: "RampartTrust"),
         benchmark("InputContracts", measuring: "RampartValidation"),
         benchmark("LabHandshakes", measuring: "RampartTestKit"),
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),
