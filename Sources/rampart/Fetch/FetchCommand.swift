@@ -22,9 +22,10 @@ struct FetchCommand: AsyncParsableCommand {
             Authorization in a file (-H @FILE), the body in a file (-d @FILE, or -d @- from standard
             input), and proxy credentials in https_proxy or --proxy-credentials-file.
             Exit codes: 0 the exchange completed, 1 blocked by ATS, trust or pins (the reason on
-            standard error), 2 usage, 22 HTTP status 400 or above with --fail, 65 malformed --policy or
-            --ca file, 66 missing input file, 73 cannot create the output, 74 network or protocol error
-            (timeouts, limits, malformed responses).
+            standard error), 2 usage (also a URL whose port is outside 1…65535 or that carries
+            credentials, refused before any connection), 22 HTTP status 400 or above with --fail, 65
+            malformed --policy or --ca file, 66 missing input file, 73 cannot create the output, 74
+            network or protocol error (timeouts, limits, malformed responses).
             """)
 
     @Argument(help: "An https:// URL (http:// only where the ATS policy allows cleartext).")

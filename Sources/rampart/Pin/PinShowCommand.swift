@@ -18,8 +18,9 @@ struct PinShowCommand: AsyncParsableCommand {
             Certificates whose key swift-certificates does not decode (RSA under 2048 bits, DSA,
             Ed448, secp256k1, brainpool, P-192, …) are shown and pinned too; weak keys and MD5/SHA-1
             signatures get a warning line (a "weaknesses" list in JSON).
-            Exit 2 for a bad option, 65 for input that is not a certificate (or an empty file), 66 for
-            a missing file or a directory, 74 when HOST:PORT cannot be reached or does not answer in TLS.
+            Exit 2 for a bad option or a HOST:PORT whose port is outside 1…65535 (checked before any
+            connection), 65 for input that is not a certificate (or an empty file), 66 for a missing
+            file or a directory, 74 when HOST:PORT cannot be reached or does not answer in TLS.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, plist, trustkit }
