@@ -125,10 +125,15 @@ enum RawArguments {
             offset += String(scalar).utf8.count
         }
         let hex = String(badByte, radix: 16, uppercase: true)
+        // The value itself is not echoed: it may be a secret (a header, a token) given on the line.
+        let position = forParsing().firstIndex { argument in
+            argument == text || (argument.hasPrefix("-") && argument.hasSuffix("=" + text))
+        }
         return CommandFailure(
-            "\(label) is not valid UTF-8 (byte 0x\(hex) at offset \(offset)): "
-                + "\(ControlCharacterEscaping.sanitized(text)); rampart takes text exactly as given and does not "
-                + "guess what these bytes mean, so give it as UTF-8 (file names may be any bytes)",
+            "\(label) is not valid UTF-8 (byte 0x\(hex) at offset \(offset))"
+                + (position.map { ", argument \($0 + 1)" } ?? "")
+                + ": rampart takes text exactly as given and does not guess what such bytes mean; "
+                + "give it in UTF-8 (only file names may be any bytes)",
             status: .dataError)
     }
 

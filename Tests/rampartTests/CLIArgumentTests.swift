@@ -116,7 +116,9 @@ struct CLIArgumentTests {
         #expect(email.exitCode == 65, "\(email.standardOutputText)")
         #expect(email.standardOutput.isEmpty)
         #expect(email.standardErrorText.contains("addresses is not valid UTF-8 (byte 0xFF at offset 1)"))
-        #expect(email.standardErrorText.contains(#"a\xff@example.com"#), "\(email.standardErrorText)")
+        #expect(email.standardErrorText.contains("argument 3"), "\(email.standardErrorText)")
+        // The value is not echoed (it could be a secret given on the line).
+        #expect(!email.standardErrorText.contains("example.com"), "\(email.standardErrorText)")
         let stdin = try await Self.bash(#"printf 'a\377@example.com\n' | "$R" validate email -"#, in: folder)
         #expect(stdin.exitCode == 65)
         // U+FFFD given as UTF-8 is text: it goes to the validator, unlike the byte it would stand for.
