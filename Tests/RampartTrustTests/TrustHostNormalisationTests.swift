@@ -177,6 +177,27 @@ struct TrustHostNormalisationTests {
         }
     }
 
+    @Test("exported NSPinnedDomains and TrustKit entries are keyed by the normalised domain, which ATS matches")
+    func exportKeys() throws {
+        let chain = try pki.chain(.good).served
+        func keys(_ data: Data, _ path: [String]) throws -> [String] {
+            var object = try PropertyListSerialization.propertyList(from: data, format: nil)
+            for key in path { object = (object as? [String: Any])?[key] as Any }
+            return ((object as? [String: Any]) ?? [:]).keys.sorted()
+        }
+        for (given, expected) in [
+            ("BÜCHER.Example.", "xn--bcher-kva.example"), ("API.Example.COM.", "api.example.com"),
+        ] {
+            let ats = try PinConfigurationExport.nsPinnedDomains(domain: given, chain: chain)
+            #expect(try keys(ats, ["NSAppTransportSecurity", "NSPinnedDomains"]) == [expected])
+            let trustKit = try PinConfigurationExport.trustKitPinnedDomains(domain: given, chain: chain)
+            #expect(try keys(trustKit, ["TSKConfiguration", "TSKPinnedDomains"]) == [expected])
+            let pins = try chain.map { try SPKIPin(certificate: $0) }
+            let encoded = try PinConfigurationExport.nsPinnedDomains(domain: given, pins: pins)
+            #expect(try keys(encoded, ["NSAppTransportSecurity", "NSPinnedDomains"]) == [expected])
+        }
+    }
+
     @Test("a server-trust challenge for any spelling of a pinned host is refused; the host is reported normalised")
     func challengeResponder() async throws {
         let served = try chain(dnsName: "xn--bcher-kva.example")

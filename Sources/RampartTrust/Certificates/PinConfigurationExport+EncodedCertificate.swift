@@ -33,7 +33,7 @@ extension PinConfigurationExport {
         if pins.count > 1 {
             entry["NSPinnedCAIdentities"] = pins.dropFirst().map { ["SPKI-SHA256-BASE64": $0.base64] }
         }
-        return try propertyList(["NSAppTransportSecurity": ["NSPinnedDomains": [domain: entry]]])
+        return try propertyList(["NSAppTransportSecurity": ["NSPinnedDomains": [key(domain): entry]]])
     }
 
     /// `TSKConfiguration → TSKPinnedDomains → domain` with every pin in `TSKPublicKeyHashes`.
@@ -44,7 +44,7 @@ extension PinConfigurationExport {
             "TSKPublicKeyHashes": pins.map(\.base64), "TSKIncludeSubdomains": includeSubdomains,
             "TSKEnforcePinning": enforce,
         ]
-        return try propertyList(["TSKConfiguration": ["TSKPinnedDomains": [domain: entry]]])
+        return try propertyList(["TSKConfiguration": ["TSKPinnedDomains": [key(domain): entry]]])
     }
 
     private static func propertyList(_ object: [String: Any]) throws -> Data {

@@ -2,7 +2,9 @@ import Foundation
 import X509
 
 /// Ready-to-paste pinning configuration for a chain: an ATS `NSPinnedDomains` entry or a TrustKit
-/// `TSKPinnedDomains` entry, as an XML property list.
+/// `TSKPinnedDomains` entry, as an XML property list. The domain key is written normalised as
+/// ``PinnedHost`` reads it (lower case, A-labels, no trailing dot): ATS matches keys literally
+/// against such hosts, so `API.example.com.` or `bücher.example` as a key would never apply.
 ///
 /// ```swift
 /// let chain = try CertificateFile.read(URL(fileURLWithPath: "chain.pem"))
@@ -18,7 +20,7 @@ public enum PinConfigurationExport {
         var entry: [String: Any] = ["NSIncludesSubdomains": includeSubdomains]
         if let leaf = pins.first { entry["NSPinnedLeafIdentities"] = [["SPKI-SHA256-BASE64": leaf]] }
         if pins.count > 1 { entry["NSPinnedCAIdentities"] = pins.dropFirst().map { ["SPKI-SHA256-BASE64": $0] } }
-        return try xml(["NSAppTransportSecurity": ["NSPinnedDomains": [domain: entry]]])
+        return try xml(["NSAppTransportSecurity": ["NSPinnedDomains": [key(domain): entry]]])
     }
 
     /// `TSKConfiguration → TSKPinnedDomains → domain` with every certificate's pin in
@@ -30,7 +32,13 @@ public enum PinConfigurationExport {
         let entry: [String: Any] = [
             "TSKPublicKeyHashes": pins, "TSKIncludeSubdomains": includeSubdomains, "TSKEnforcePinning": enforce,
         ]
-        return try xml(["TSKConfiguration": ["TSKPinnedDomains": [domain: entry]]])
+        return try xml(["TSKConfiguration": ["TSKPinnedDomains": [key(domain): entry]]])
+    }
+
+    /// `domain` as a configuration key: normalised, or as given when nothing is left of it.
+    static func key(_ domain: String) -> String {
+        let normalized = PinnedHost.normalized(domain)
+        return normalized.isEmpty ? domain : normalized
     }
 
     private static func xml(_ object: [String: Any]) throws -> Data {
