@@ -46,14 +46,19 @@ struct CTCheckCommand: AsyncParsableCommand {
     var at: String?
     @Option(help: "The policy: apple or chrome.")
     var policy: CTPolicy = .apple
-    @Option(help: "Days a log list may be old before it is reported as stale, 1…36500 (default 60, as Apple).")
+    @Option(
+        help: "Days a log list may be old before it is reported as stale, 1…36500 (default 60, as Apple).",
+        transform: BoundedOption.integer(CTCheckCommand.maxListAgeRange))
     var maxListAge: Int = 60
     @Option(
         help: ArgumentHelp(
             "The largest log list read, in bytes, 1…1073741824 (default 8388608, 8 MiB; real lists are about 100 KB).",
-            valueName: "bytes"))
+            valueName: "bytes"),
+        transform: BoundedOption.integer(CTCheckCommand.maxListSizeRange))
     var maxListSize: Int = CTLogList.defaultMaximumSize
-    @Option(help: "Seconds to wait for HOST:PORT (connection, then TLS handshake), above 0 and at most 3600.")
+    @Option(
+        help: "Seconds to wait for HOST:PORT (connection, then TLS handshake), 0.1…3600.",
+        transform: BoundedOption.seconds())
     var timeout: Double = 10
     @OptionGroup var output: FormatOptions
 
@@ -67,19 +72,6 @@ struct CTCheckCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError("--at: \(error)")
             }
-        }
-        guard Self.maxListAgeRange.contains(maxListAge) else {
-            throw ValidationError(
-                "--max-list-age must be a number of days from 1 to \(Self.maxListAgeRange.upperBound) (100 years); "
-                    + "got \(maxListAge)")
-        }
-        guard Self.maxListSizeRange.contains(maxListSize) else {
-            throw ValidationError(
-                "--max-list-size must be a number of bytes from \(Self.maxListSizeRange.lowerBound) to "
-                    + "\(Self.maxListSizeRange.upperBound) (1 GiB); got \(maxListSize)")
-        }
-        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
         }
         // HOST:PORT with a port outside 1…65535 is a usage error before any work.
         _ = try PinShowCommand.endpoint(target)
@@ -113,7 +105,8 @@ struct CTCheckCommand: AsyncParsableCommand {
         if !decision.compliant { throw CommandFailure("", status: .policyViolation) }
     }
 
-    /// `--max-list-age`: a day up to 100 years (so days × 86,400 seconds is always a finite interval).
+    /// `--max-list-age`: a day up to 100 years (so days × 86,400 seconds is always a finite interval);
+    /// checked while the command line is parsed (``BoundedOption``), like `--max-list-size` and `--timeout`.
     static let maxListAgeRange = 1...36_500
     /// `--max-list-size`: a byte up to 1 GiB.
     static let maxListSizeRange = 1...(1 << 30)
