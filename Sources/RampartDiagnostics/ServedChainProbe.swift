@@ -37,23 +37,29 @@ public enum ServedChainProbe {
         public var description: String {
             switch self {
             case .connect(let host, let port, let reason):
-                return "cannot connect to \(host):\(port): \(reason); check the host, the port and that the server runs"
+                return
+                    "cannot connect to \(place(host, port)): \(reason); check the host, the port and that the server runs"
             case .handshake(let host, let port, let reason):
-                return "\(host):\(port) did not complete a TLS handshake: \(reason)"
+                return "\(place(host, port)) did not complete a TLS handshake: \(reason)"
             case .noCertificate(let host, let port):
-                return "\(host):\(port) presented no certificate"
+                return "\(place(host, port)) presented no certificate"
             case .noAnswer(let host, let port, let seconds):
-                return "\(host):\(port) accepted the TCP connection but sent no TLS answer within \(seconds); "
+                return "\(place(host, port)) accepted the TCP connection but sent no TLS answer within \(seconds); "
                     + "is it a TLS port? (--timeout SECONDS waits longer)"
             case .handshakeTimedOut(let host, let port, let seconds):
-                return "\(host):\(port) began the TLS handshake but did not finish it within \(seconds) "
+                return "\(place(host, port)) began the TLS handshake but did not finish it within \(seconds) "
                     + "(--timeout SECONDS waits longer)"
             case .closedDuringHandshake(let host, let port):
-                return "\(host):\(port) closed the connection during the TLS handshake; is it a TLS port, "
+                return "\(place(host, port)) closed the connection during the TLS handshake; is it a TLS port, "
                     + "and does it accept this server name (--server-name) and TLS 1.2 or 1.3?"
             case .notTLS(let host, let port, let answer):
-                return "\(host):\(port) answered with something that is not TLS (\(answer)); is it a TLS port?"
+                return "\(place(host, port)) answered with something that is not TLS (\(answer)); is it a TLS port?"
             }
+        }
+
+        /// `host:port`, an IPv6 address in brackets (`[::1]:8443`).
+        private func place(_ host: String, _ port: Int) -> String {
+            host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         }
     }
 

@@ -21,6 +21,19 @@ struct ConnectionTargetTests {
         }
     }
 
+    @Test("a probe failure names an IPv6 endpoint with brackets")
+    func ipv6Place() async throws {
+        let server = try await LabServer.start(
+            LabServerConfiguration(chain: try LabPKI.shared().chain(.good), host: "::1"))
+        let port = server.port
+        try await server.stop()
+        await #expect {
+            try await ServedChainProbe.fetchDER(try Endpoint(parsing: "[::1]:\(port)"))
+        } throws: { error in
+            "\(error)".contains("cannot connect to [::1]:\(port)")
+        }
+    }
+
     @Test("diagnose refuses a wrapped port, port 0 and credentials before any work, never quoting the password")
     func diagnoseRefusesBadURLs() async throws {
         let chain = try LabPKI.shared().chain(.good)
