@@ -98,7 +98,11 @@ enum PathArgument {
     /// `failure` in the user's words when it comes from a new file whose own name is not UTF-8,
     /// which no library can create (they name files by `String`).
     static func explained(_ failure: CommandFailure) -> CommandFailure {
-        guard failure.status == .cannotCreate, let name = registry.firstUncreatable else { return failure }
+        guard failure.status == .cannotCreate || failure.status == .ioError, let name = registry.firstUncreatable,
+            failure.status == .cannotCreate
+                || ControlCharacterEscaping.sanitized(failure.message).contains(
+                    ControlCharacterEscaping.sanitized(RawArguments.encode(name)))
+        else { return failure }
         return CommandFailure(
             "cannot create \(RawArguments.encode(name)): its name is not UTF-8; rampart reads files of any name "
                 + "but creates them under UTF-8 names only, so choose one",

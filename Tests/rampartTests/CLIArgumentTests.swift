@@ -170,8 +170,13 @@ struct CLIArgumentTests {
             #"exec "$R" encrypt --passphrase-file pw --work-factor 10 -o $'new\xff.age' plain"#, in: folder)
         #expect(uncreatable.exitCode == 73)
         #expect(uncreatable.standardErrorText.contains(#"cannot create new\xff.age: its name is not UTF-8"#))
+        let vault = try await Self.bash(
+            #"exec "$R" vault --path $'v\xff.sqlite' --passphrase-file pw init --work-factor 15"#, in: folder)
+        #expect(vault.exitCode == 73, "\(vault.standardErrorText)")
+        #expect(vault.standardErrorText.contains(#"cannot create v\xff.sqlite: its name is not UTF-8"#))
         let listed = try await Self.bash("ls -b", in: folder)
         #expect(!listed.standardOutputText.contains("new"), "\(listed.standardOutputText)")
+        #expect(!listed.standardOutputText.contains("sqlite"), "\(listed.standardOutputText)")
     }
 
     // MARK: - Terminal injection
