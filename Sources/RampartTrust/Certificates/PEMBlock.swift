@@ -101,7 +101,8 @@ public struct PEMBlock: Sendable, Hashable {
                 let lineStart = position
                 let lineNumber = line
                 let lineEnd = Self.lineEnd(in: bytes, from: lineStart)
-                advance(to: Self.nextLine(in: bytes, after: lineEnd))
+                position = Self.nextLine(in: bytes, after: lineEnd)
+                if lineEnd < bytes.count { line += 1 }
                 var start = lineStart
                 while start < lineEnd, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
                 guard Self.matches(Self.beginMarker, in: bytes, at: start, before: lineEnd) else { continue }
@@ -123,10 +124,16 @@ public struct PEMBlock: Sendable, Hashable {
                 let line = offset.map { begin.line + Self.lineEnds(in: bytes, from: begin.bodyStart, to: $0) }
                 return Malformed(label: begin.label, line: line ?? begin.line, reason: reason)
             }
-            let end = Self.find(Self.endMarker, in: bytes, from: begin.bodyStart, before: bytes.count)
-            let nextBegin = Self.find(Self.beginMarker, in: bytes, from: begin.bodyStart, before: end ?? bytes.count)
-            if let nextBegin {
-                throw fail("another BEGIN line comes before its END \(begin.label) line", at: nextBegin)
+            // One pass to the first boundary after the body's start: the END, or a BEGIN too early.
+            var end: Int?
+            var searchFrom = begin.bodyStart
+            while end == nil, let dashes = Self.find(Self.dashes, in: bytes, from: searchFrom, before: bytes.count) {
+                if Self.matches(Self.endMarker, in: bytes, at: dashes, before: bytes.count) {
+                    end = dashes
+                } else if Self.matches(Self.beginMarker, in: bytes, at: dashes, before: bytes.count) {
+                    throw fail("another BEGIN line comes before its END \(begin.label) line", at: dashes)
+                }
+                searchFrom = dashes + 1
             }
             guard let end else { throw fail("there is no END \(begin.label) line") }
             let labelStart = end + Self.endMarker.count
