@@ -193,8 +193,12 @@ struct CTLogListStrictnessTests {
         #expect(written == data.count)
         close(ends[1])
         defer { close(ends[0]) }
-        let list = try CTLogList(contentsOf: URL(fileURLWithPath: "/dev/fd/\(ends[0])"))
+        // Int.max stands for "no limit" and must not overflow.
+        let list = try CTLogList(contentsOf: URL(fileURLWithPath: "/dev/fd/\(ends[0])"), maximumSize: .max)
         #expect(list.logs.count == 1)
+        #expect(throws: TrustError.self) {
+            try CTLogList(contentsOf: URL(fileURLWithPath: "/dev/zero"), maximumSize: 1 << 20)
+        }
         #expect {
             try CTLogList(contentsOf: URL(fileURLWithPath: "/dev/null"))
         } throws: { error in

@@ -148,8 +148,11 @@ public struct CTLogList: Sendable, Hashable {
             let handle = try FileHandle(forReadingFrom: url)
             defer { try? handle.close() }
             let limit = max(maximumSize, 0)
+            // Up to one byte past the limit, to notice a longer input (no `limit + 1`: it may be Int.max).
             while data.count <= limit,
-                let chunk = try handle.read(upToCount: min(64 << 10, limit + 1 - data.count)), !chunk.isEmpty
+                let chunk = try handle.read(
+                    upToCount: limit - data.count < 64 << 10 ? limit - data.count + 1 : 64 << 10),
+                !chunk.isEmpty
             {
                 data += chunk
             }
