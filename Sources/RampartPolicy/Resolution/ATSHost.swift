@@ -11,6 +11,7 @@ import Foundation
 /// ```swift
 /// ATSHost("printer.local").isDirect     // true
 /// ATSHost("[::1]").kind                 // .ipv6
+/// ATSHost("Bücher.Example.").name       // "xn--bcher-kva.example"
 /// ```
 public struct ATSHost: Sendable, Hashable {
     public enum Kind: String, Sendable, Codable {
@@ -147,13 +148,20 @@ public struct ATSHost: Sendable, Hashable {
 
     /// `host`'s labels as A-labels, by Foundation's IDNA (UTS #46, as `URL` converts hosts), or
     /// `nil` when IDNA refuses the name (Foundation then percent-encodes it instead).
+    /// Where `URLComponents` percent-encodes a host instead (older Apple Foundations), `URL`'s own
+    /// parse of `https://HOST/` is asked, for hosts without a character that would end the host.
     private static func aLabels(_ host: String) -> String? {
+        func ascii(_ candidate: String?) -> String? {
+            guard let candidate, !candidate.isEmpty, !candidate.contains("%"), candidate.utf8.allSatisfy({ $0 < 0x80 })
+            else { return nil }
+            return candidate
+        }
         var components = URLComponents()
         components.host = host
-        guard let encoded = components.encodedHost, !encoded.isEmpty, !encoded.contains("%"),
-            encoded.utf8.allSatisfy({ $0 < 0x80 })
+        if let encoded = ascii(components.encodedHost) { return encoded }
+        guard !host.unicodeScalars.contains(where: { $0.value <= 0x20 || "/?#@:[]%\\".unicodeScalars.contains($0) })
         else { return nil }
-        return encoded
+        return ascii(URL(string: "https://\(host)/")?.host)
     }
 
     static func parse(_ text: String, family: Int32, size: Int) -> AddressKey? {
