@@ -69,7 +69,8 @@ enum EntryPoint {
         Terminal.warn(
             lines: quotingArgumentsSafely(message).split(separator: "\n", omittingEmptySubsequences: false).map(
                 String.init))
-        if code == .validationFailure { return .usage }
+        // A bad value that is not UTF-8 (ArgumentParser quotes it) is bad data, as everywhere else.
+        if code == .validationFailure { return RawArguments.holdsRawBytes(message) ? .dataError : .usage }
         if let known = ExitStatus(rawValue: code.rawValue) { return known }
         return .policyViolation
     }

@@ -128,6 +128,14 @@ struct CLIArgumentTests {
         let recipient = try await Self.bash(#"exec "$R" encrypt -a --recipient=$'age1\xfe' </dev/null"#, in: folder)
         #expect(recipient.exitCode == 65, "\(recipient.standardErrorText)")
         #expect(recipient.standardErrorText.contains("not valid UTF-8 (byte 0xFE at offset 4)"))
+        // A value ArgumentParser itself refuses (not a number, not a format) is still bad data.
+        for script in [
+            #"exec "$R" validate json --max-depth=$'1\xff' -"#, #"exec "$R" validate json --format $'\xff' -"#,
+        ] {
+            let parsed = try await Self.bash(script, in: folder)
+            #expect(parsed.exitCode == 65, "\(script): \(parsed.standardErrorText)")
+            #expect(parsed.standardErrorText.contains(#"\xff"#))
+        }
         let url = try await Self.bash(#"exec "$R" fetch $'https://a.example/\xff'"#, in: folder)
         #expect(url.exitCode == 65, "\(url.standardErrorText)")
     }
