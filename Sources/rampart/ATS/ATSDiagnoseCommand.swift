@@ -41,7 +41,7 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
         name: .customLong("ct-log-list"), help: "A CT log list (Chrome v3 or Apple v4 JSON); repeatable.",
         transform: PathArgument.path)
     var ctLogLists: [String] = []
-    @Option(help: "Seconds each configuration may take (connection, handshake, response head).")
+    @Option(help: "Seconds each configuration may take (connection, handshake, response head; above 0, at most 3600).")
     var timeout: Double = 10
     @OptionGroup var output: FormatOptions
 

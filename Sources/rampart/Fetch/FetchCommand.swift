@@ -77,9 +77,9 @@ struct FetchCommand: AsyncParsableCommand {
         help: "The most redirects to follow (0…50, default 10; 0 follows none).",
         transform: BoundedOption.integer(0...50))
     var maxRedirects: Int?
-    @Option(help: "Seconds the whole exchange may take (default 300).")
+    @Option(help: "Seconds the whole exchange may take (above 0, at most 1000000; default 300).")
     var maxTime: Double?
-    @Option(help: "Seconds to open the connection and finish the TLS handshake (default 10).")
+    @Option(help: "Seconds to open the connection and finish the TLS handshake (above 0, at most 1000000; default 10).")
     var connectTimeout: Double?
     @Option(help: "A proxy URL (http://host:port) instead of the environment's.")
     var proxy: String?

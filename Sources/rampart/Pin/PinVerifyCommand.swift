@@ -47,7 +47,7 @@ struct PinVerifyCommand: AsyncParsableCommand {
         name: .customLong("warn-days"), help: "Fail when matched certificates expire within this many days (0…3650).",
         transform: BoundedOption.integer(0...3650))
     var warnDays: Int = 30
-    @Option(help: "Seconds to wait for each server (connection, then TLS handshake).")
+    @Option(help: "Seconds to wait for each server (connection, then TLS handshake; above 0, at most 3600).")
     var timeout: Double = 10
     @Option(
         name: .customLong("max-time"),
