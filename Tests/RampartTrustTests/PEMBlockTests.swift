@@ -163,6 +163,22 @@ struct PEMBlockTests {
         }
     }
 
+    @Test("text quoted from the file in a message has no control characters")
+    func quotedTextIsPrintable() {
+        let text = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END \u{1B}[31mKEY-----\n"
+        #expect {
+            try PEMBlock.blocks(in: Array(text.utf8))
+        } throws: { error in
+            "\(error)".contains("?[31mKEY") && !"\(error)".contains("\u{1B}")
+        }
+        let header = "-----BEGIN CERTIFICATE-----\n\u{1B}]0;title\u{7}: x\nMIIB\n-----END CERTIFICATE-----\n"
+        #expect {
+            try PEMBlock.blocks(in: Array(header.utf8))
+        } throws: { error in
+            "\(error)".contains("header line") && !"\(error)".contains("\u{1B}") && !"\(error)".contains("\u{7}")
+        }
+    }
+
     @Test("a block whose bytes are not a certificate is named by number and line")
     func notACertificate() throws {
         let text = try pem("64") + "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"

@@ -141,7 +141,7 @@ public struct PEMBlock: Sendable, Hashable {
             guard let close = Self.find(Self.dashes, in: bytes, from: labelStart, before: lineEnd),
                 let label = Self.label(bytes[labelStart..<close]), label == begin.label
             else {
-                let found = String(decoding: bytes[end..<min(lineEnd, end + 80)], as: UTF8.self)
+                let found = Self.printable(bytes[end..<min(lineEnd, end + 80)])
                 throw fail("it ends with '\(found)', not -----END \(begin.label)-----", at: end)
             }
             advance(to: close + Self.dashes.count)
@@ -170,7 +170,7 @@ public struct PEMBlock: Sendable, Hashable {
                 } else if byte == 0x0A || byte == 0x0D {
                     lineStart = offset + 1
                 } else if !Self.isSpace(byte), let colon = Self.colon(in: bytes, from: lineStart, to: end) {
-                    let name = String(decoding: bytes[lineStart..<colon], as: UTF8.self)
+                    let name = Self.printable(bytes[lineStart..<min(colon, lineStart + 40)])
                         .trimmingCharacters(in: .whitespaces)
                     let lineEnd = min(Self.lineEnd(in: bytes, from: colon), end)
                     let value = String(decoding: bytes[(colon + 1)..<lineEnd], as: UTF8.self).uppercased()
@@ -182,7 +182,7 @@ public struct PEMBlock: Sendable, Hashable {
                                 + "decrypt it first (openssl pkey -in FILE -out PLAIN.pem)", lineStart)
                     }
                     throw fail(
-                        "it has a header line ('\(name.prefix(40)):'); RFC 7468 PEM has none (openssl refuses it "
+                        "it has a header line ('\(name):'); RFC 7468 PEM has none (openssl refuses it "
                             + "too): remove the header lines", offset)
                 } else if !Self.isSpace(byte) {
                     throw fail(
@@ -261,6 +261,12 @@ public struct PEMBlock: Sendable, Hashable {
                 index += 1
             }
             return nil
+        }
+
+        /// Bytes of the input quoted in a message: printable ASCII as it is, anything else (control
+        /// characters that could drive a terminal included) as `?`.
+        static func printable(_ bytes: ArraySlice<UInt8>) -> String {
+            String(decoding: bytes.map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
         }
 
         /// A byte as a person reads it: the character when printable, else its code.
