@@ -26,7 +26,13 @@ struct TrustHostNormalisationTests {
 
     /// The pinned domain (in one spelling) and hosts (in others) that must meet its pins.
     static let spellings: [(domain: String, hosts: [String])] = [
-        ("api.example.com", ["api.example.com.", "API.EXAMPLE.COM", "Api.Example.Com.", "api.example.com.."]),
+        (
+            "api.example.com",
+            [
+                "api.example.com.", "API.EXAMPLE.COM", "Api.Example.Com.", "api.example.com..", "API.example.com。",
+                "ａｐｉ.example.com",
+            ]
+        ),
         ("bücher.example", ["bücher.example.", "BÜCHER.example", "xn--bcher-kva.example.", "XN--BCHER-KVA.EXAMPLE"]),
         ("XN--BCHER-KVA.example.", ["bücher.example", "Bücher.Example.", "xn--bcher-kva.example"]),
     ]
