@@ -254,4 +254,24 @@ struct CLIArgumentTests {
         #expect(!Self.holdsControls(everything), "\(everything.debugDescription)")
         #expect(everything.contains(#"\x1b[31m"#), "\(everything)")
     }
+
+    @Test("ats audit shows a policy's keys escaped in text; JSON keeps them exact")
+    func auditKeys() async throws {
+        let folder = try ScratchFolder("rampart-arguments")
+        let key = Self.hostile + ".example"
+        let policy: [String: Any] = [
+            "NSAppTransportSecurity": ["NSExceptionDomains": [key: ["NSExceptionAllowsInsecureHTTPLoads": true]]]
+        ]
+        try folder.write("ats.json", try JSONSerialization.data(withJSONObject: policy))
+        let text = try await RampartBinary.run(["ats", "audit", "--fail-on", "high", folder.path("ats.json")])
+        #expect(text.exitCode == 0, "\(text.standardErrorText)")
+        #expect(!Self.holdsControls(text.standardOutputText), "\(text.standardOutputText.debugDescription)")
+        #expect(text.standardOutputText.contains(#"NSExceptionDomains.evil\n\x1b[31mred\u{009b}2J.example"#))
+        let json = try await RampartBinary.run([
+            "ats", "audit", "--fail-on", "high", "--format", "json", folder.path("ats.json"),
+        ])
+        let reports = try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]]
+        let findings = reports?.first?["findings"] as? [[String: Any]]
+        #expect(findings?.contains { ($0["keyPath"] as? String)?.hasSuffix(key) == true } == true)
+    }
 }

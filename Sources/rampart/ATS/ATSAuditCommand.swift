@@ -27,7 +27,8 @@ struct ATSAuditCommand: AsyncParsableCommand {
         case .text: try StandardOutput.line(reports.map { Self.shown($0).renderText() }.joined(separator: "\n\n"))
         case .json: try FormatOptions().printJSON(reports.map(Self.named))
         case .sarif:
-            try StandardOutput.write(try SARIFLog.render(reports, toolVersion: Rampart.version) + Data("\n".utf8))
+            try StandardOutput.write(
+                try SARIFLog.render(reports.map(Self.named), toolVersion: Rampart.version) + Data("\n".utf8))
         }
         let failing = reports.flatMap(\.findings).filter { $0.severity >= failOn }.count
         if failing > 0 {
