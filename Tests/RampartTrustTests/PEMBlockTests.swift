@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import RampartTestKit
 import RampartTestSupport
@@ -161,6 +162,28 @@ struct PEMBlockTests {
             let message = "\(error)"
             return message.contains("bad.pem") && message.contains(line) && message.contains(reason)
         }
+    }
+
+    @Test(
+        "a private key wrapped at 65 columns with CRLF reads as the key openssl pkey reads from the same file (same public key)"
+    )
+    func privateKey() async throws {
+        let key = P256.Signing.PrivateKey()
+        let body = key.derRepresentation.base64EncodedString()
+        let text =
+            (["-----BEGIN PRIVATE KEY-----"] + Self.wrap(body, 65) + ["-----END PRIVATE KEY-----"])
+            .joined(separator: "\r\n") + "\r\n"
+        let blocks = try PEMBlock.blocks(in: Array(text.utf8), labels: ["PRIVATE KEY"])
+        #expect(blocks.map(\.label) == ["PRIVATE KEY"])
+        let read = try P256.Signing.PrivateKey(derRepresentation: try #require(blocks.first).derBytes)
+        #expect(read.rawRepresentation == key.rawRepresentation)
+        let file = scratch.url.appendingPathComponent("key-65.pem")
+        try Data(text.utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let result = try await PeerProcess.runAsync(
+            "openssl", ["pkey", "-in", file.path, "-pubout", "-outform", "DER"])
+        try #require(result.exitCode == 0, "\(result.standardErrorText)")
+        #expect(result.standardOutput == read.publicKey.derRepresentation)
     }
 
     @Test("text quoted from the file in a message has no control characters")
