@@ -1,8 +1,11 @@
+import Crypto
+import Foundation
 import NIOSSL
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
 import Testing
+import X509
 
 /// The NIO entry points judge, and send as SNI, the host `ATSHost` makes of what they are given:
 /// `LOCALHOST.` is `localhost`, `Bücher.Example.` is `xn--bcher-kva.example`.
@@ -45,5 +48,51 @@ struct TrustNIOHostNormalisationTests {
             #expect(rogue.served == 0, "\(host)")
             #expect(rogue.decision?.pinMismatch?.host == "localhost", "\(host)")
         }
+    }
+
+    /// A chain whose leaf (P-256, issued by the lab intermediate) names only `dnsName`.
+    func chain(dnsName: String) throws -> LabChain {
+        let key = P256.Signing.PrivateKey()
+        let leaf = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: Certificate.PublicKey(key.publicKey),
+            notValidBefore: Date() - 3600, notValidAfter: Date() + 3600, issuer: pki.intermediate.certificate.subject,
+            subject: try DistinguishedName { CommonName(dnsName) }, signatureAlgorithm: .sha256WithRSAEncryption,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+                try ExtendedKeyUsage([.serverAuth])
+                SubjectAlternativeNames([.dnsName(dnsName)])
+            },
+            issuerPrivateKey: pki.intermediate.privateKey)
+        return LabChain(
+            scenario: .good,
+            leaf: LabIdentity(certificate: leaf, privateKey: Certificate.PrivateKey(key), keyAlgorithm: .p256),
+            intermediates: [pki.intermediate.certificate], issuingRoot: pki.root.certificate)
+    }
+
+    @Test("an IDN host given in U-labels goes out as its A-label SNI, passes NIOSSL's name check and Rampart's pins")
+    func idnHandshake() async throws {
+        let helper = try TrustedTLSClientTests()
+        let served = try chain(dnsName: "xn--bcher-kva.example")
+        let leafPin = try SPKIPin(certificate: served.leaf.certificate)
+        let backup = try SPKIPin(parsing: Data(repeating: 9, count: 32).base64EncodedString())
+        let pinned = try PinnedHost(
+            domain: "bücher.example", pins: [.init(leafPin, scope: .leaf), .init(backup, scope: .leaf)])
+        let evaluator = TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: [pinned])
+        for host in ["bücher.example", "BÜCHER.Example."] {
+            let outcome = try await helper.get(.good, host: host, evaluator: evaluator, chain: served)
+            #expect(try outcome.status.get() == 200, "\(host)")
+            #expect(outcome.decision?.verdict == .trusted, "\(host): \(outcome.decision?.failures ?? [])")
+        }
+        let wrongKey = try PinnedHost(
+            domain: "xn--bcher-kva.example",
+            pins: [
+                .init(backup, scope: .leaf),
+                .init(try SPKIPin(parsing: Data(repeating: 8, count: 32).base64EncodedString()), scope: .leaf),
+            ])
+        let refusing = TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: [wrongKey])
+        let refused = try await helper.get(.good, host: "Bücher.example.", evaluator: refusing, chain: served)
+        #expect(refused.served == 0)
+        #expect(refused.decision?.pinMismatch?.host == "xn--bcher-kva.example")
     }
 }

@@ -18,11 +18,13 @@ struct TrustedTLSClientTests {
 
     /// One GET through a pipeline built with the helper: the status, or the error the pipeline saw.
     func get(
-        _ scenario: LabScenario, host: String, evaluator: TrustEvaluator, listenOn address: String = "127.0.0.1"
+        _ scenario: LabScenario, host: String, evaluator: TrustEvaluator, listenOn address: String = "127.0.0.1",
+        chain: LabChain? = nil
     ) async throws -> (status: Result<Int, any Error>, decision: TrustDecision?, served: Int) {
         let tls = try TrustedTLSClient(evaluator: evaluator)
         let decisions = DecisionLog()
-        let server = try await LabServer.start(LabServerConfiguration(chain: try pki.chain(scenario), host: address))
+        let server = try await LabServer.start(
+            LabServerConfiguration(chain: try chain ?? pki.chain(scenario), host: address))
         let status: Result<Int, any Error>
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)

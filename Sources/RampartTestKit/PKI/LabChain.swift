@@ -21,6 +21,15 @@ public struct LabChain: Sendable {
     /// The chain as a TLS server sends it: leaf first, then the intermediates.
     public var served: [Certificate] { [leaf.certificate] + intermediates }
 
+    /// A chain made outside ``LabPKI/chain(_:)``, for names its scenarios do not cover (an IDN
+    /// leaf, say); `scenario` names the one it stands in for.
+    public init(scenario: LabScenario, leaf: LabIdentity, intermediates: [Certificate], issuingRoot: Certificate) {
+        self.scenario = scenario
+        self.leaf = leaf
+        self.intermediates = intermediates
+        self.issuingRoot = issuingRoot
+    }
+
     /// Writes the chain as files that peers such as `openssl` read.
     ///
     /// - Returns: the paths written, all inside `folder`.
