@@ -51,6 +51,7 @@ struct RFC3339DateTests {
             ("2025-1-01T00:00:00Z", "month needs 2 ASCII digits"),
             ("2025-01-01", "ends where 'T'"),
             ("0000-01-01T00:00:00+00:01", "outside years 0000–9999"),
+            ("9999-12-31T23:59:59.9999999Z", "rounds to 10000-01-01"),
             ("", "ends inside the year"),
         ])
     func refused(text: String, reason: String) {
@@ -96,6 +97,8 @@ struct RFC3339DateTests {
         #expect(RFC3339Date.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
         #expect(RFC3339Date.string(from: Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00Z")
         #expect(RFC3339Date.string(from: Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+        // The last instant a Date can tell apart from year 10000 is read (fuzzing found the one just after).
+        #expect(RFC3339Date.parse("9999-12-31T23:59:59.999Z") != nil)
         for text in ["1970-01-01T00:00:00Z", "2024-02-29T23:59:59.999Z", "0001-03-01T00:00:00+05:00"] {
             let date = try RFC3339Date.date(from: text)
             let again = try RFC3339Date.date(from: RFC3339Date.string(from: date, fractionalDigits: 9))

@@ -275,7 +275,13 @@ public enum RFC3339Date {
             guard seconds >= -62_167_219_200, seconds < 253_402_300_800 else {
                 throw failure("the instant falls outside years 0000–9999 in UTC", at: offsetStart)
             }
-            return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+            let date = Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+            // 9999-12-31T23:59:59.9999999Z is in range, but the nearest Date is 10000-01-01 (found
+            // by fuzzing): refused, so that what is read can always be written back.
+            guard date.timeIntervalSince1970 < 253_402_300_800 else {
+                throw failure("the instant rounds to 10000-01-01T00:00:00Z, outside years 0000–9999", at: offsetStart)
+            }
+            return date
         }
 
         static let monthNames = [
