@@ -45,13 +45,13 @@ public enum ServedChainProbe {
                 return "\(place(host, port)) presented no certificate"
             case .noAnswer(let host, let port, let seconds):
                 return "\(place(host, port)) accepted the TCP connection but sent no TLS answer within \(seconds); "
-                    + "is it a TLS port? (--timeout SECONDS waits longer)"
+                    + "is it a TLS port, or does it need a longer timeout?"
             case .handshakeTimedOut(let host, let port, let seconds):
                 return "\(place(host, port)) began the TLS handshake but did not finish it within \(seconds) "
-                    + "(--timeout SECONDS waits longer)"
+                    + "(a slow server needs a longer timeout)"
             case .closedDuringHandshake(let host, let port):
                 return "\(place(host, port)) closed the connection during the TLS handshake; is it a TLS port, "
-                    + "and does it accept this server name (--server-name) and TLS 1.2 or 1.3?"
+                    + "and does it accept this server name (SNI) and TLS 1.2 or 1.3?"
             case .notTLS(let host, let port, let answer):
                 return "\(place(host, port)) answered with something that is not TLS (\(answer)); is it a TLS port?"
             }
@@ -75,6 +75,30 @@ public enum ServedChainProbe {
     {
         try await fetchDER(endpoint, serverName: serverName, timeout: timeout).map {
             try Certificate(derEncoded: $0)
+        }
+    }
+
+    /// The chain as ``EncodedCertificate``s: every certificate, whatever its key (RSA-1024, DSA,
+    /// Ed448…), to show and pin.
+    ///
+    /// ```swift
+    /// let chain = try await ServedChainProbe.fetchEncoded(try Endpoint(parsing: "example.com:443"))
+    /// print(try chain.map(CertificateSummary.init).map(\.spkiPin))
+    /// ```
+    ///
+    /// - Throws: ``Failure``; `TrustError.malformedCertificate` naming the endpoint and the
+    ///   certificate's position when a served certificate is not DER.
+    public static func fetchEncoded(
+        _ endpoint: Endpoint, serverName: String? = nil, timeout: TimeAmount = .seconds(10)
+    ) async throws -> [EncodedCertificate] {
+        let served = try await fetchDER(endpoint, serverName: serverName, timeout: timeout)
+        return try served.enumerated().map { index, der in
+            do {
+                return try EncodedCertificate(derEncoded: der)
+            } catch {
+                throw TrustError.malformedCertificate(
+                    source: endpoint.description, reason: "served certificate \(index + 1) does not decode as DER")
+            }
         }
     }
 
@@ -158,6 +182,10 @@ public enum ServedChainProbe {
                         }
                         if cancelled { throw CancellationError() }
                         try channel.pipeline.syncOperations.addHandler(InboundBytesRecorder(into: received))
+                        // Deliberately unverified, unlike every other client handler of Rampart
+                        // (`TrustVerificationCallback.makeClientHandler(context:)` in RampartTrustNIO):
+                        // the probe must see any chain, expired, self-signed or for another name,
+                        // to show and pin it. It trusts nothing and sends no application data.
                         let handler = try NIOSSLClientHandler(
                             context: context, serverHostname: sni,
                             customVerificationCallback: { certificates, promise in

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import RampartIO
 import RampartSeal
 
 extension Vault {
@@ -49,7 +50,7 @@ extension Vault {
                 throw .cannotCreateFile("\(path) is a directory; give the backup a file name")
             }
             if (info.st_mode & S_IFMT) == S_IFREG && !replacing {
-                throw .cannotCreateFile(
+                throw .fileExists(
                     VaultErrorContext(
                         "the backup \(path) already exists; choose another name, or allow replacing it", path: path))
             }
@@ -96,10 +97,14 @@ extension Vault {
         do throws(SealError) {
             let sealed = try Age.encrypt(
                 plaintext, to: [try ScryptRecipient(passphrase: passphrase, workFactor: workFactor)])
-            let output = try AtomicFileOutput(path: path, replacing: replacing)
+            let output = try SealError.mappingIO { () throws(IOError) in
+                try AtomicFileOutput(path: path, replacing: replacing)
+            }
             do throws(SealError) {
-                try output.write(sealed)
-                try output.commit()
+                try SealError.mappingIO { () throws(IOError) in
+                    try output.write(sealed)
+                    try output.commit()
+                }
             } catch {
                 output.discard()
                 throw error

@@ -57,6 +57,9 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A backup file cannot be created: it exists, or its folder does not allow it
     /// (`errSecIO`, -36; exit 73).
     case cannotCreateFile(VaultErrorContext)
+    /// A file to create is already there and the caller did not allow replacing it (an export
+    /// without `replacing`; `errSecIO`, -36; exit 73). Allowing the replacement fixes it.
+    case fileExists(VaultErrorContext)
     /// Reading or writing the vault or a backup failed (`errSecIO`, -36).
     case io(VaultErrorContext)
 
@@ -85,7 +88,7 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
         case .vaultNotFound: return Status.noSuchKeychain
         case .vaultExists: return Status.duplicateKeychain
         case .unsupportedFormat, .damaged: return Status.decode
-        case .io, .fileNotFound, .cannotCreateFile: return Status.io
+        case .io, .fileNotFound, .cannotCreateFile, .fileExists: return Status.io
         }
     }
 
@@ -98,7 +101,7 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
             .userPresenceDenied(let context), .itemAuthenticationFailed(let context), .wrongDevice(let context),
             .invalidParameter(let context), .vaultNotFound(let context), .vaultExists(let context),
             .unsupportedFormat(let context), .damaged(let context), .fileNotFound(let context),
-            .cannotCreateFile(let context), .io(let context):
+            .cannotCreateFile(let context), .fileExists(let context), .io(let context):
             return context
         }
     }
@@ -125,6 +128,7 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged: return .damaged(context)
         case .fileNotFound: return .fileNotFound(context)
         case .cannotCreateFile: return .cannotCreateFile(context)
+        case .fileExists: return .fileExists(context)
         case .io: return .io(context)
         case .invalidEncoding(let field, _): return .invalidEncoding(field, context)
         }
@@ -148,7 +152,7 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedFormat(let detail): return "not a supported vault: \(detail)"
         case .damaged(let detail): return "damaged vault: \(detail)"
         case .fileNotFound(let detail): return "no such file: \(detail)"
-        case .cannotCreateFile(let detail): return "cannot create the file: \(detail)"
+        case .cannotCreateFile(let detail), .fileExists(let detail): return "cannot create the file: \(detail)"
         case .io(let detail): return "I/O error: \(detail)"
         }
     }

@@ -1,4 +1,7 @@
+import RampartDiagnostics
 import RampartE2E
+import RampartHTTP
+import RampartIO
 import RampartPolicy
 import RampartSeal
 import RampartTrust
@@ -28,6 +31,17 @@ extension ExitStatus {
         }
     }
 
+    /// 66 missing input, 73 an output that cannot be created (or exists and may not be replaced), 141 the
+    /// output's reader went away, 74 any other read, write or flush failure.
+    init(_ error: IOError) {
+        switch error.code {
+        case .notFound: self = .noInput
+        case .alreadyExists, .cannotCreate: self = .cannotCreate
+        case .brokenPipe: self = .brokenPipe
+        case .notAFile, .ioFailure: self = .ioError
+        }
+    }
+
     /// 77 wrong credentials or failed authentication, 65 bad data, 2 invalid parameter, 66 missing input,
     /// 73 cannot create the output, 74 I/O, 141 the output's reader went away.
     init(_ error: SealError) {
@@ -43,7 +57,7 @@ extension ExitStatus {
     }
 
     /// 1 no such item, duplicate or locked; 77 authentication; 2 invalid parameter; 66 no vault or no backup
-    /// file; 73 the vault exists or the backup cannot be created; 65 bad data (not a vault, damaged, a name
+    /// file; 73 the vault or the backup exists, or the backup cannot be created; 65 bad data (not a vault, damaged, a name
     /// that is not UTF-8); 74 I/O.
     init(_ error: VaultError) {
         switch error {
@@ -52,9 +66,46 @@ extension ExitStatus {
             self = .authenticationFailed
         case .invalidParameter: self = .usage
         case .vaultNotFound, .fileNotFound: self = .noInput
-        case .vaultExists, .cannotCreateFile: self = .cannotCreate
+        case .vaultExists, .cannotCreateFile, .fileExists: self = .cannotCreate
         case .unsupportedFormat, .damaged, .invalidEncoding: self = .dataError
         case .io: self = .ioError
+        }
+    }
+
+    /// 1 refused by policy or trust (ATS, pins, CT, an insecure redirect); 2 a request that cannot be
+    /// made (bad URL, request or proxy settings); 66 a request body that cannot be read; 74 any other
+    /// failure on the way (connection, TLS, timeout, limits, a malformed response).
+    init(_ error: HTTPClientError) {
+        if error.isPolicyOrTrust {
+            self = .policyViolation
+            return
+        }
+        switch error {
+        case .invalidURL, .invalidProxyConfiguration, .invalidRequest: self = .usage
+        case .requestBodyFailed: self = .noInput
+        default: self = .ioError
+        }
+    }
+
+    /// 74: the server could not be reached or did not complete a handshake.
+    init(_ error: ServedChainProbe.Failure) {
+        self = .ioError
+    }
+
+    /// 2 a URL that is no connection target (found before any work); 74 unreachable.
+    init(_ error: ATSDiagnosticsError) {
+        switch error {
+        case .unsupportedURL, .unusableURL: self = .usage
+        case .unreachable: self = .ioError
+        }
+    }
+
+    /// 2 no connection target; 74 the server could not be reached, or the check was cancelled.
+    init(_ error: PinHealthError) {
+        switch error {
+        case .endpoint: self = .usage
+        case .probe(let failure): self.init(failure)
+        case .cancelled: self = .ioError
         }
     }
 

@@ -46,7 +46,7 @@ struct ATSDiagnosticsTests {
             diagnosis.chain.count == 2 && !diagnosis.chain[0].isCertificateAuthority
                 && diagnosis.chain[1].isCertificateAuthority)
         #expect(diagnosis.certificateRuleViolations.isEmpty)
-        #expect(diagnosis.notes.contains { $0.contains("local host") })
+        #expect(diagnosis.notes.contains { if case .localHost = $0 { true } else { false } })
     }
 
     @Test("a TLS 1.3-only server passes; a TLS 1.2 minimum is no obstacle")
@@ -142,7 +142,7 @@ struct ATSDiagnosticsTests {
                 try await diagnostics.diagnose(try #require(URL(string: "https://127.0.0.1:\(port)/")))
             }
             #expect(diagnosis.runs.allSatisfy { !$0.passed && $0.reason != nil })
-            #expect(diagnosis.chain.isEmpty && diagnosis.notes.contains { $0.contains("chain could not be read") })
+            #expect(diagnosis.chain.isEmpty && diagnosis.notes.contains { $0.code == "servedChainUnreadable" })
             #expect(diagnosis.serverFix?.contains("TLS") == true, "\(diagnosis.serverFix ?? "")")
         }
     }

@@ -30,7 +30,7 @@ struct PinHealthTests {
     func healthy() async throws {
         let health = try await check(
             try pki.chain(.good), [.init(try pin(.good), scope: .leaf), .init(try pin(.p384), scope: .leaf)])
-        #expect(health.passes && health.problems.isEmpty, "\(health.problems)")
+        #expect(health.isHealthy && health.passes && health.problems.isEmpty, "\(health.problems)")
         #expect(health.backupPins == ["\(try pin(.p384)) (leaf)"])
         #expect(health.pins[0].positions == [0] && (88...90).contains(health.daysToExpiry ?? 0))
     }
@@ -41,8 +41,10 @@ struct PinHealthTests {
         let health = try await check(chain, [.init(try SPKIPin(certificate: chain.leaf.certificate), scope: .leaf)])
         #expect(health.passes, "the app still connects today")
         #expect(health.daysToExpiry == 10)
-        #expect(health.problems.contains { $0.hasPrefix("no backup pin") }, "\(health.problems)")
-        #expect(health.problems.contains { $0.contains("expire in 10 days (under 30)") }, "\(health.problems)")
+        #expect(health.problems == [.noBackupPin, .expiringSoon(days: 10, warningDays: 30)], "\(health.problems)")
+        #expect(!health.isHealthy, "passing today is not healthy when a problem is coming")
+        #expect(health.problems.map(\.code) == ["noBackupPin", "expiringSoon"])
+        #expect(health.problems[1].description.contains("expire in 10 days (under 30)"))
     }
 
     @Test("a CA pin outlives the leaf: the intermediate's expiry counts")
@@ -59,15 +61,22 @@ struct PinHealthTests {
         let health = try await check(
             try pki.chain(.good), [.init(try pin(.p384), scope: .leaf), .init(try pin(.p521), scope: .leaf)])
         #expect(!health.passes)
-        #expect(health.problems.contains { $0.contains("matches none of the pins") }, "\(health.problems)")
+        #expect(health.problems == [.pinMismatch(enforced: true)], "\(health.problems)")
+        #expect(!health.isHealthy)
     }
 
     @Test("a host that is down: the check throws the probe's reason")
     func down() async throws {
         let port = try await LabScriptedPeer.with(.closeAtOnce) { $0 }
         let host = try PinnedHost(domain: "localhost", pins: [.init(try pin(.good))], requiresBackupPin: false)
-        await #expect(throws: ServedChainProbe.Failure.self) {
+        do throws(PinHealthError) {
             _ = try await checker.check(host, address: ("127.0.0.1", port))
+            Issue.record("a host that is down was checked")
+        } catch {
+            guard case .probe = error else {
+                Issue.record("expected the probe's failure, got \(error)")
+                return
+            }
         }
     }
 }

@@ -130,12 +130,12 @@ struct LegacyKeyCertificateTests {
     func signatures() async throws {
         let sha1 = try await Self.make(key: "rsa:1024", digest: "-sha1")
         let summary = try CertificateSummary(try #require(try CertificateFile.readEncoded(sha1.pem).first))
-        #expect(summary.signatureAlgorithm == "SignatureAlgorithm.sha1WithRSAEncryption")
+        #expect(summary.signatureAlgorithm.name == "sha1WithRSAEncryption")
         #expect(summary.weaknesses.count == 2)
         #expect(summary.weaknesses.contains { $0.contains("SHA-1") })
         let dsa = try await Self.make(key: "dsa:1024")
         let dsaSummary = try CertificateSummary(try #require(try CertificateFile.readEncoded(dsa.der).first))
-        #expect(dsaSummary.signatureAlgorithm == "SignatureAlgorithm.dsaWithSHA256")
+        #expect(dsaSummary.signatureAlgorithm.name == "dsaWithSHA256")
     }
 
     @Test("a SHA-1 signature is a weakness on keys swift-certificates decodes too, and nothing else changes")

@@ -321,8 +321,8 @@ struct VaultHostileInputTests {
         let backup = fixture.folder.appendingPathComponent("backup.age").path
         try Data(text: "old").write(to: URL(fileURLWithPath: backup))
         let exists = vaultError { try vault.exportBackup(to: backup, passphrase: "b", testingWorkFactor: 4) }
-        guard case .cannotCreateFile(let message) = exists else {
-            Issue.record("expected cannotCreateFile, got \(String(describing: exists))")
+        guard case .fileExists(let message) = exists else {
+            Issue.record("expected fileExists, got \(String(describing: exists))")
             return
         }
         #expect(message.detail.contains("already exists"))

@@ -47,6 +47,7 @@ struct ExitStatusMappingTests {
             (.wrongDevice("x"), .authenticationFailed), (.invalidParameter("x"), .usage),
             (.invalidEncoding(.account, "x"), .dataError), (.vaultNotFound("x"), .noInput),
             (.fileNotFound("x"), .noInput), (.vaultExists("x"), .cannotCreate), (.cannotCreateFile("x"), .cannotCreate),
+            (.fileExists("x"), .cannotCreate),
             (.unsupportedFormat("x"), .dataError), (.damaged("x"), .dataError), (.io("x"), .ioError),
         ]
         for (error, status) in table { #expect(ExitStatus(error) == status, "\(error)") }

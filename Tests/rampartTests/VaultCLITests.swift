@@ -398,6 +398,7 @@ struct VaultCLITests {
         let exists = try await vault(folder, ["export", "--work-factor", "15", folder.path("backup.age")])
         #expect(exists.exitCode == 73, "\(exists.standardErrorText)")
         #expect(exists.standardErrorText.contains("already exists"))
+        #expect(exists.standardErrorText.contains("(--force replaces it)"), "\(exists.standardErrorText)")
         #expect(FileManager.default.contents(atPath: folder.path("backup.age")) == Data("keep me".utf8))
         let forced = try await vault(folder, ["export", "--force", "--work-factor", "15", folder.path("backup.age")])
         #expect(forced.exitCode == 0, "\(forced.standardErrorText)")

@@ -37,11 +37,11 @@ public struct ATSDiagnosis: Sendable {
     /// What to change on the server, in one sentence; `nil` when the default passes.
     public var serverFix: String?
     /// What else a reader should know (a local host, a chain that could not be fetched).
-    public var notes: [String]
+    public var notes: [ATSDiagnosisNote]
 
     public init(
         url: URL, host: String, port: Int, runs: [ATSDiagnosticRun], chain: [CertificateSummary],
-        certificateRuleViolations: [String], transparency: CTDecision?, notes: [String]
+        certificateRuleViolations: [String], transparency: CTDecision?, notes: [ATSDiagnosisNote]
     ) {
         self.url = url
         self.host = host

@@ -50,6 +50,28 @@ public struct ATSDiagnostics: Sendable {
         self.os = os
     }
 
+    /// Where diagnosing `url` connects: the one check of a URL to diagnose, which ``diagnose(_:)``
+    /// makes first and a caller can make before any work (a command line's usage error).
+    ///
+    /// ```swift
+    /// let endpoint = try ATSDiagnostics.endpoint(of: URL(string: "https://example.com:8443/")!)
+    /// ```
+    ///
+    /// - Throws: ``ATSDiagnosticsError/unsupportedURL(_:)`` for a URL that is not `https` or `http`
+    ///   with a host; ``ATSDiagnosticsError/unusableURL(_:reason:)`` for a port outside 1…65535,
+    ///   credentials or an unusable host. Messages show credentials as `***`.
+    public static func endpoint(of url: URL) throws(ATSDiagnosticsError) -> Endpoint {
+        let shown = Endpoint.redacting(url.absoluteString)
+        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let rawHost = url.host, !rawHost.isEmpty
+        else { throw .unsupportedURL(shown) }
+        do {
+            return try Endpoint(url: url)
+        } catch {
+            throw .unusableURL(shown, reason: error)
+        }
+    }
+
     /// Runs every configuration against `url` and reads the served chain.
     ///
     /// - Throws: ``ATSDiagnosticsError/unreachable(host:port:detail:)`` when no configuration
@@ -57,17 +79,9 @@ public struct ATSDiagnostics: Sendable {
     ///   ``ATSDiagnosticsError/unusableURL(_:reason:)`` (a port outside 1…65535, credentials)
     ///   before any connection.
     public func diagnose(_ url: URL) async throws(ATSDiagnosticsError) -> ATSDiagnosis {
-        let shown = Endpoint.redacting(url.absoluteString)
-        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            let rawHost = url.host, !rawHost.isEmpty
-        else { throw .unsupportedURL(shown) }
         // Every connection (each configuration's request and the served-chain probe) goes to this.
-        let endpoint: Endpoint
-        do {
-            endpoint = try Endpoint(url: url)
-        } catch {
-            throw .unusableURL(shown, reason: error)
-        }
+        let endpoint = try Self.endpoint(of: url)
+        let scheme = url.scheme?.lowercased()
         let host = endpoint.host.name
         let port = endpoint.port
         var configurations = ATSDiagnosticConfiguration.matrix(host: host)
@@ -82,16 +96,12 @@ public struct ATSDiagnostics: Sendable {
         if runs.allSatisfy({ Self.isUnreachable($0.failure) }), let failure = runs.first?.failure {
             throw .unreachable(host: host, port: port, detail: "\(failure)")
         }
-        var notes: [String] = []
-        if endpoint.host.isLocal {
-            notes.append(
-                "\(host) is a local host: iOS lets apps reach local hosts without ATS unless the app's "
-                    + "dictionary says otherwise; diagnosed here as if it were a public host")
-        }
+        var notes: [ATSDiagnosisNote] = []
+        if endpoint.host.isLocal { notes.append(.localHost(host)) }
         var chain: [EncodedCertificate] = []
         switch await served {
         case .success(let certificates): chain = certificates
-        case .failure(let error): notes.append("the served chain could not be read: \(error)")
+        case .failure(let error): notes.append(.servedChainUnreadable(reason: "\(error)"))
         }
         let summarized = chain.compactMap { encoded in (try? CertificateSummary(encoded)).map { (encoded, $0) } }
         let summaries = summarized.map(\.1)

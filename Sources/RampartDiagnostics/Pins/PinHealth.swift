@@ -7,7 +7,7 @@ import RampartTrust
 ///
 /// ```swift
 /// let health = try await PinHealthCheck(anchors: .system).check(host)
-/// if !health.problems.isEmpty { print(health.domain, health.problems) }
+/// if !health.isHealthy { print(health.domain, health.problems) }
 /// ```
 public struct PinHealth: Sendable {
     /// One configured pin and the served certificates it matches.
@@ -36,5 +36,7 @@ public struct PinHealth: Sendable {
     /// Days the pin set keeps matching at least: the longest-lived matched certificate.
     public var daysToExpiry: Int?
     /// What would break the app, or soon could; empty when all is well.
-    public var problems: [String]
+    public var problems: [PinHealthProblem]
+    /// The verdict: the chain passes and nothing would break the app or soon could.
+    public var isHealthy: Bool { passes && problems.isEmpty }
 }

@@ -12,7 +12,7 @@ import RampartTrust
 /// let check = PinHealthCheck(anchors: .system, warningDays: 30)
 /// for host in hosts {
 ///     let health = try await check.check(host)
-///     print(health.domain, health.passes, health.daysToExpiry ?? -1, health.problems)
+///     print(health.domain, health.isHealthy, health.daysToExpiry ?? -1, health.problems)
 /// }
 /// ```
 public struct PinHealthCheck: Sendable {
@@ -52,13 +52,12 @@ public struct PinHealthCheck: Sendable {
             let pinned = hosts[index]
             switch targets[index] {
             case .failure(let error):
-                return .unreachable(pinned, host: pinned.domain, port: 443, reason: error.description)
+                return .unreachable(pinned, host: pinned.domain, port: 443, reason: .endpoint(error))
             case .success(let endpoint):
-                do {
+                do throws(PinHealthError) {
                     return .checked(try await check(pinned, endpoint: endpoint, at: time))
                 } catch {
-                    return .unreachable(
-                        pinned, host: endpoint.host.name, port: endpoint.port, reason: String(describing: error))
+                    return .unreachable(pinned, host: endpoint.host.name, port: endpoint.port, reason: error)
                 }
             }
         }
@@ -71,36 +70,58 @@ public struct PinHealthCheck: Sendable {
 
     /// Checks `pinned` on the server at `address` (host and port).
     ///
-    /// - Throws: `EndpointError` for a port outside 1…65535, before any connection; otherwise as
-    ///   ``check(_:endpoint:at:)``.
+    /// - Throws: ``PinHealthError/endpoint(_:)`` for a port outside 1…65535, before any connection;
+    ///   otherwise as ``check(_:endpoint:at:)``.
     public func check(_ pinned: PinnedHost, address: (host: String, port: Int), at time: Date = Date())
-        async throws -> PinHealth
+        async throws(PinHealthError) -> PinHealth
     {
-        try await check(pinned, endpoint: try Endpoint(host: address.host, port: address.port), at: time)
+        let endpoint: Endpoint
+        do { endpoint = try Endpoint(host: address.host, port: address.port) } catch { throw .endpoint(error) }
+        return try await check(pinned, endpoint: endpoint, at: time)
     }
 
     /// Checks `pinned` on the server at `endpoint` (default: the pinned domain, port 443).
     ///
-    /// - Throws: ``ServedChainProbe/Failure`` when the server cannot be reached or does not
-    ///   complete a handshake; `EndpointError` when the domain is no connection target.
+    /// - Throws: ``PinHealthError/probe(_:)`` when the server cannot be reached or does not
+    ///   complete a handshake; ``PinHealthError/endpoint(_:)`` when the domain is no connection
+    ///   target; ``PinHealthError/cancelled`` when the task was cancelled.
     public func check(_ pinned: PinnedHost, endpoint: Endpoint? = nil, at time: Date = Date())
-        async throws -> PinHealth
+        async throws(PinHealthError) -> PinHealth
     {
-        let endpoint = try endpoint ?? Endpoint(host: pinned.domain, port: 443)
-        let host = endpoint.host.name
-        let port = endpoint.port
-        let served = try await ServedChainProbe.fetchDER(
-            endpoint, serverName: pinned.domain, timeout: TimeAmount(timeout))
+        let target: Endpoint
+        if let endpoint {
+            target = endpoint
+        } else {
+            do throws(EndpointError) {
+                target = try Endpoint(host: pinned.domain, port: 443)
+            } catch {
+                throw .endpoint(error)
+            }
+        }
+        let host = target.host.name
+        let port = target.port
+        let served: [[UInt8]]
+        do {
+            served = try await ServedChainProbe.fetchDER(
+                target, serverName: pinned.domain, timeout: TimeAmount(timeout))
+        } catch let failure as ServedChainProbe.Failure {
+            throw .probe(failure)
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            // A TLS context that cannot be made, a certificate NIOSSL cannot export: no chain to judge.
+            throw .probe(.handshake(host: host, port: port, reason: String(describing: error)))
+        }
         let evaluator = TrustEvaluator(anchors: anchors, pinning: [pinned])
         let decision = await evaluator.evaluate(derChain: served, host: pinned.domain, at: time)
-        var problems: [String] = []
+        var problems: [PinHealthProblem] = []
         var uses: [PinHealth.PinUse] = []
         var daysToExpiry: Int?
         let chain = decision.validatedChain
         if let fingerprints = try? ChainFingerprints(chain) {
             for pin in pinned.pins {
                 let positions = pin.matchingPositions(in: fingerprints)
-                let days = positions.map { Self.days(from: time, to: chain[$0].notValidAfter) }.min()
+                let days = positions.map { CertificateSummary.daysToExpiry(chain[$0].notValidAfter, at: time) }.min()
                 uses.append(
                     PinHealth.PinUse(
                         pin: pin.displayName, positions: positions,
@@ -116,36 +137,18 @@ public struct PinHealthCheck: Sendable {
         let trusted = decision.verdict != .rejected
         let passes = trusted && decision.pinMismatch == nil
         if decision.pinMismatch != nil {
-            problems.append(
-                pinned.enforced
-                    ? "the served chain matches none of the pins: an app with this configuration cannot connect"
-                    : "the served chain matches none of the pins (report-only: apps connect and report it)")
+            problems.append(.pinMismatch(enforced: pinned.enforced))
         } else if !trusted {
-            let reasons = decision.failures.map(\.description).joined(separator: "; ")
-            problems.append(
-                "the chain is not trusted: "
-                    + (reasons.isEmpty ? "the trust evaluation rejected it without naming a reason" : reasons))
+            problems.append(.untrusted(decision.failures))
         } else {
-            if uses.allSatisfy({ !$0.positions.isEmpty }) {
-                problems.append(
-                    "no backup pin: every pin matches a key the server uses now; add the pin of a key kept "
-                        + "in reserve (or of another CA) before the next renewal")
-            }
+            if uses.allSatisfy({ !$0.positions.isEmpty }) { problems.append(.noBackupPin) }
             if let daysToExpiry, daysToExpiry < warningDays {
-                problems.append(
-                    "the certificates the pins match expire in \(daysToExpiry) days (under \(warningDays)): "
-                        + "make sure the renewed certificate uses a pinned key, and ship the next pins now")
+                problems.append(.expiringSoon(days: daysToExpiry, warningDays: warningDays))
             }
         }
-        if let expiration = pinned.expiration, expiration <= time {
-            problems.append("the pin set expired on \(expiration): apps ignore it")
-        }
+        if let expiration = pinned.expiration, expiration <= time { problems.append(.pinSetExpired(expiration)) }
         return PinHealth(
             domain: pinned.domain, host: host, port: port, passes: passes, decision: decision,
             pins: uses, daysToExpiry: daysToExpiry, problems: problems)
-    }
-
-    private static func days(from time: Date, to end: Date) -> Int {
-        Int((end.timeIntervalSince(time) / 86_400).rounded(.down))
     }
 }

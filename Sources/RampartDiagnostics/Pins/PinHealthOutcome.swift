@@ -13,7 +13,7 @@ public enum PinHealthOutcome: Sendable {
     case checked(PinHealth)
     /// The server could not be reached, did not complete a TLS handshake, or is no connection
     /// target (`reason` says which).
-    case unreachable(PinnedHost, host: String, port: Int, reason: String)
+    case unreachable(PinnedHost, host: String, port: Int, reason: PinHealthError)
     /// The overall deadline passed before the domain's check finished (or started).
     case timedOut(PinnedHost, host: String, port: Int)
 }

@@ -119,7 +119,7 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
         case .responseTooLarge(let host, let limit, let declared):
             let declaredText = declared.map { " (it declared \($0) bytes)" } ?? ""
             return "the response from \(host) is larger than the \(limit)-byte limit\(declaredText); "
-                + "raise maxResponseBytes (--max-bytes) if that is expected"
+                + "raise maxResponseBytes if that is expected"
         case .responseHeadersTooLarge(let host, let detail):
             return "the response headers from \(host) exceed the limit: \(detail)"
         case .malformedResponse(let host, let detail):
@@ -139,7 +139,7 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
             return "cannot send the request body: \(detail)"
         case .requestBodyTooLarge(let source, let limit):
             return "\(source) gave more than \(limit) bytes, the limit for a request body of unknown length; "
-                + "raise maxStreamedRequestBytes (--max-upload-bytes) if that is expected"
+                + "raise maxStreamedRequestBytes if that is expected"
         case .shutDown:
             return "the HTTP client was shut down"
         }

@@ -26,7 +26,8 @@ public struct CertificateSummary: Sendable, Codable, Hashable {
     public var keyType: String
     /// The key size in bits (RSA modulus, DSA/DH prime, curve size); 0 when it cannot be told.
     public var keyBits: Int
-    public var signatureAlgorithm: String
+    /// The algorithm the issuer signed with.
+    public var signatureAlgorithm: SignatureAlgorithmName
     public var notValidBefore: Date
     public var notValidAfter: Date
     /// The SPKI pin (`sha256/…`).
@@ -57,7 +58,7 @@ public struct CertificateSummary: Sendable, Codable, Hashable {
             subject = String(describing: certificate.subject)
             issuer = String(describing: certificate.issuer)
             (keyType, keyBits) = Self.describeKey(certificate.publicKey)
-            signatureAlgorithm = String(describing: certificate.signatureAlgorithm)
+            signatureAlgorithm = try Self.signatureAlgorithm(of: certificate, structure: structure)
             notValidBefore = certificate.notValidBefore
             notValidAfter = certificate.notValidAfter
             spkiPin = try SPKIPin(certificate: certificate)
@@ -69,7 +70,7 @@ public struct CertificateSummary: Sendable, Codable, Hashable {
             subject = String(describing: structure.subject)
             issuer = String(describing: structure.issuer)
             (keyType, keyBits) = (description.type, description.bits)
-            signatureAlgorithm = SignatureAlgorithmName.describe(structure.signatureAlgorithm)
+            signatureAlgorithm = SignatureAlgorithmName(structure.signatureAlgorithm)
             notValidBefore = structure.notValidBefore
             notValidAfter = structure.notValidAfter
             spkiPin = SPKIPin(subjectPublicKeyInfoDER: structure.subjectPublicKeyInfo)
@@ -84,8 +85,35 @@ public struct CertificateSummary: Sendable, Codable, Hashable {
         } else {
             isCertificateAuthority = false
         }
-        weaknesses = [key?.weakness, structure.flatMap { SignatureAlgorithmName.weakness($0.signatureAlgorithm) }]
+        weaknesses = [key?.weakness, signatureAlgorithm.weakness]
             .compactMap { $0 }
+    }
+
+    /// Whole days from `time` until the certificate expires, rounded down (negative once it has).
+    ///
+    /// ```swift
+    /// if summary.daysToExpiry(at: Date()) < 30 { print("renew", summary.subject) }
+    /// ```
+    public func daysToExpiry(at time: Date = Date()) -> Int { Self.daysToExpiry(notValidAfter, at: time) }
+
+    /// Whole days from `time` until `notValidAfter`, rounded down: the one count of days to expiry
+    /// that summaries, pin health and diagnostics report.
+    public static func daysToExpiry(_ notValidAfter: Date, at time: Date) -> Int {
+        let days = (notValidAfter.timeIntervalSince(time) / 86_400).rounded(.down)
+        return days.isFinite ? Int(max(min(days, Double(Int32.max)), Double(Int32.min))) : 0
+    }
+
+    /// The signature algorithm's OID from the DER walk; swift-certificates' reading when the walk
+    /// did not read the certificate.
+    private static func signatureAlgorithm(of certificate: Certificate, structure: CertificateStructure?) throws
+        -> SignatureAlgorithmName
+    {
+        if let structure { return SignatureAlgorithmName(structure.signatureAlgorithm) }
+        let spelled = String(describing: certificate.signatureAlgorithm)
+        guard let name = SignatureAlgorithmName(qualifiedName: spelled) else {
+            throw ASN1Error.invalidASN1Object(reason: "an unreadable signature algorithm: \(spelled)")
+        }
+        return name
     }
 
     static func describeKey(_ key: Certificate.PublicKey) -> (String, Int) {

@@ -1,16 +1,77 @@
 import SwiftASN1
 
-/// Names of certificate signature algorithms by OID, spelled as swift-certificates spells the ones
-/// it knows (`SignatureAlgorithm.sha256WithRSAEncryption`), and which of them are weak.
-enum SignatureAlgorithmName {
-    /// `SignatureAlgorithm.NAME`, or `SignatureAlgorithm(OID)` for an algorithm not in the table.
-    static func describe(_ oid: ASN1ObjectIdentifier) -> String {
-        names[oid].map { "SignatureAlgorithm.\($0)" } ?? "SignatureAlgorithm(\(oid))"
+/// A certificate signature algorithm, by OID, named as swift-certificates names the ones it knows
+/// (`sha256WithRSAEncryption`), and whether it is weak. A typed value: compare it, switch on
+/// ``name``, or read ``oid``; ``description`` is derived from it.
+///
+/// It is encoded (JSON) as swift-certificates' spelling, `SignatureAlgorithm.sha256WithRSAEncryption`
+/// or `SignatureAlgorithm(1.2.3.4)` for an algorithm not in the table (``qualifiedName``).
+///
+/// ```swift
+/// let summary = try CertificateSummary(certificate)
+/// print(summary.signatureAlgorithm)               // sha256WithRSAEncryption
+/// if summary.signatureAlgorithm.weakness != nil { … }
+/// ```
+public struct SignatureAlgorithmName: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The algorithm's OID, dotted (`1.2.840.113549.1.1.11`).
+    public var oid: String
+    /// swift-certificates' name for it (`sha256WithRSAEncryption`), or `nil` for an algorithm not in
+    /// the table.
+    public var name: String?
+
+    /// The name of the algorithm `oid` identifies.
+    public init(_ oid: ASN1ObjectIdentifier) {
+        self.oid = String(describing: oid)
+        name = Self.names[oid]
     }
 
+    /// The name, or the dotted OID for an algorithm not in the table.
+    public var description: String { name ?? oid }
+
+    /// swift-certificates' spelling: `SignatureAlgorithm.NAME`, or `SignatureAlgorithm(OID)`.
+    public var qualifiedName: String { name.map { "SignatureAlgorithm.\($0)" } ?? "SignatureAlgorithm(\(oid))" }
+
     /// Why a signature with this algorithm proves little, or `nil`.
-    static func weakness(_ oid: ASN1ObjectIdentifier) -> String? {
-        guard let name = names[oid] else { return nil }
+    public var weakness: String? { name.flatMap(Self.weakness(named:)) }
+
+    /// Reads swift-certificates' spelling (``qualifiedName``); `nil` for any other text.
+    init?(qualifiedName text: String) {
+        if text.hasPrefix("SignatureAlgorithm("), text.hasSuffix(")") {
+            oid = String(text.dropFirst("SignatureAlgorithm(".count).dropLast())
+            name = nil
+        } else if text.hasPrefix("SignatureAlgorithm."),
+            let known = Self.names.first(where: { $0.value == text.dropFirst("SignatureAlgorithm.".count) })
+        {
+            oid = String(describing: known.key)
+            name = known.value
+        } else {
+            return nil
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let read = Self(qualifiedName: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a signature algorithm name: \(text.debugDescription)"))
+        }
+        self = read
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(qualifiedName)
+    }
+
+    /// `SignatureAlgorithm.NAME`, or `SignatureAlgorithm(OID)` for an algorithm not in the table.
+    static func describe(_ oid: ASN1ObjectIdentifier) -> String { SignatureAlgorithmName(oid).qualifiedName }
+
+    /// Why a signature with this algorithm proves little, or `nil`.
+    static func weakness(_ oid: ASN1ObjectIdentifier) -> String? { SignatureAlgorithmName(oid).weakness }
+
+    private static func weakness(named name: String) -> String? {
         if name.hasPrefix("md") {
             return "signed with \(name.prefix(3).uppercased()): collisions are practical, the signature proves nothing"
         }

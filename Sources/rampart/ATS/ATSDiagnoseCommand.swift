@@ -55,17 +55,15 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
     /// The URL to diagnose, or a usage error (2) before any work: not https:// or http://, no
     /// host, credentials, a port outside 1…65535. Messages never show the credentials.
     static func target(_ text: String) throws -> URL {
-        let shown = ControlCharacterEscaping.sanitized(Endpoint.redacting(text))
-        guard let target = URL(string: text), let scheme = target.scheme?.lowercased(),
-            scheme == "https" || scheme == "http", target.host?.isEmpty == false
-        else {
+        guard let target = URL(string: text) else {
+            let shown = ControlCharacterEscaping.sanitized(Endpoint.redacting(text))
             throw ValidationError(
                 "'\(shown)' is not an https:// or http:// URL with a host; give one such as https://example.com/")
         }
         do {
-            _ = try Endpoint(url: target)
+            _ = try ATSDiagnostics.endpoint(of: target)
         } catch {
-            throw ValidationError("'\(shown)' is not a usable URL: \(error)")
+            throw ValidationError(ControlCharacterEscaping.sanitized(error.description))
         }
         return target
     }
@@ -94,12 +92,7 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
         do {
             diagnosis = try await diagnostics.diagnose(target)
         } catch {
-            switch error {
-            case .unsupportedURL, .unusableURL:
-                throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: .usage)
-            case .unreachable:
-                throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: .ioError)
-            }
+            throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: ExitStatus(error))
         }
         let report = ATSDiagnoseReport(diagnosis)
         switch output.format {

@@ -20,7 +20,7 @@ struct ATSDiagnoseReport: Encodable {
         var issuer: String
         var keyType: String
         var keyBits: Int
-        var signatureAlgorithm: String
+        var signatureAlgorithm: SignatureAlgorithmName
         var notValidAfter: Date
         var daysToExpiry: Int
         var spkiPin: String
@@ -56,7 +56,7 @@ struct ATSDiagnoseReport: Encodable {
         defaultPasses = diagnosis.defaultPasses
         appPasses = diagnosis.appPasses
         if diagnosis.defaultPasses {
-            minimalException = .object([])
+            minimalException = ATSDictionaryJSON(ATSExceptionKeys())  // no keys: {}
         } else {
             minimalException = diagnosis.minimalException.map(ATSDictionaryJSON.init) ?? .null
             minimalExceptionPlist = diagnosis.minimalException?.propertyListFragment(host: diagnosis.host)
@@ -66,7 +66,7 @@ struct ATSDiagnoseReport: Encodable {
             ChainCertificate(
                 subject: summary.subject, issuer: summary.issuer, keyType: summary.keyType, keyBits: summary.keyBits,
                 signatureAlgorithm: summary.signatureAlgorithm, notValidAfter: summary.notValidAfter,
-                daysToExpiry: Int((summary.notValidAfter.timeIntervalSince(now) / 86_400).rounded(.down)),
+                daysToExpiry: summary.daysToExpiry(at: now),
                 spkiPin: summary.spkiPin.description, weaknesses: summary.weaknesses)
         }
         certificateRuleViolations = diagnosis.certificateRuleViolations
@@ -78,7 +78,7 @@ struct ATSDiagnoseReport: Encodable {
         }
         ct = diagnosis.transparency.map(CTCheckReport.init)
         serverFix = diagnosis.serverFix
-        notes = diagnosis.notes
+        notes = diagnosis.notes.map(\.description)
     }
 
     /// The text report: nscurl's header and sections, then what nscurl does not say.
@@ -121,7 +121,7 @@ struct ATSDiagnoseReport: Encodable {
             lines.append(safe("  \(index) \(certificate.subject)"))
             lines.append(safe("    issuer: \(certificate.issuer)"))
             lines.append(
-                "    key: \(certificate.keyType) \(certificate.keyBits) bits, signed with \(certificate.signatureAlgorithm.replacingOccurrences(of: "SignatureAlgorithm.", with: "")), \(expiry)"
+                "    key: \(certificate.keyType) \(certificate.keyBits) bits, signed with \(certificate.signatureAlgorithm), \(expiry)"
             )
             lines.append("    pin: \(certificate.spkiPin)")
             for weakness in certificate.weaknesses { lines.append(safe("    weak: \(weakness)")) }

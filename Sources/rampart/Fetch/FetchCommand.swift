@@ -152,21 +152,14 @@ struct FetchCommand: AsyncParsableCommand {
             }
             try await FetchOutput.write(response, to: output, force: force, includeHead: include)
         } catch let error as HTTPClientError {
-            throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: Self.status(for: error))
+            throw CommandFailure(
+                ControlCharacterEscaping.sanitized(error.description + FlagHint.hint(for: error)),
+                status: ExitStatus(error))
         }
     }
 
     /// The longest timeout accepted: about 11.6 days.
     static let longestTimeout = 1_000_000.0
-
-    static func status(for error: HTTPClientError) -> ExitStatus {
-        if error.isPolicyOrTrust { return .policyViolation }
-        switch error {
-        case .invalidURL, .invalidProxyConfiguration, .invalidRequest: return .usage
-        case .requestBodyFailed: return .noInput
-        default: return .ioError
-        }
-    }
 
     private func makeRequest() throws -> HTTPRequest {
         guard let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil else {

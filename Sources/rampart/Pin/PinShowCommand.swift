@@ -64,7 +64,8 @@ struct PinShowCommand: AsyncParsableCommand {
             } catch let error as TrustError {
                 throw CommandFailure(error.description, status: ExitStatus(error))
             } catch let error as ServedChainProbe.Failure {
-                throw CommandFailure(error.description, status: .ioError)
+                throw CommandFailure(
+                    error.description + FlagHint.hint(for: error, serverName: true), status: ExitStatus(error))
             }
         }
         switch format {
@@ -91,32 +92,18 @@ struct PinShowCommand: AsyncParsableCommand {
     static func fetch(_ endpoint: Endpoint, serverName: String?, timeout: Double) async throws
         -> [EncodedCertificate]
     {
-        let served = try await ServedChainProbe.fetchDER(
+        try await ServedChainProbe.fetchEncoded(
             endpoint, serverName: serverName, timeout: .nanoseconds(Int64(timeout * 1e9)))
-        return try served.enumerated().map { index, der in
-            do {
-                return try EncodedCertificate(derEncoded: der)
-            } catch {
-                throw TrustError.malformedCertificate(
-                    source: endpoint.description, reason: "served certificate \(index + 1) does not decode as DER")
-            }
-        }
     }
 
-    /// `HOST:PORT` or `[IPv6]:PORT` when `argument` is not an existing file and ends in `:DIGITS`;
-    /// anything else is a file.
+    /// `HOST:PORT` or `[IPv6]:PORT` when `argument` is not an existing file and has that shape
+    /// (`Endpoint(ifHostPort:)`); anything else is a file.
     ///
     /// - Throws: `ValidationError` (exit 2) for a port outside 1…65535 or an unusable host.
     static func endpoint(_ argument: String) throws -> Endpoint? {
-        guard !FileManager.default.fileExists(atPath: argument), let colon = argument.lastIndex(of: ":") else {
-            return nil
-        }
-        let port = argument[argument.index(after: colon)...]
-        guard !port.isEmpty, port.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-            !argument[..<colon].contains("/")
-        else { return nil }
+        guard !FileManager.default.fileExists(atPath: argument) else { return nil }
         do {
-            return try Endpoint(parsing: argument)
+            return try Endpoint(ifHostPort: argument)
         } catch {
             throw ValidationError("'\(ControlCharacterEscaping.sanitized(argument))' is not HOST:PORT: \(error)")
         }
@@ -132,7 +119,7 @@ struct PinShowCommand: AsyncParsableCommand {
                 "[\(index)] \(summary.subject)\(summary.isCertificateAuthority ? " (CA)" : "")",
                 "    issuer:     \(summary.issuer)",
                 "    key:        \(summary.keyType)\(size)",
-                "    signature:  \(summary.signatureAlgorithm)",
+                "    signature:  \(summary.signatureAlgorithm.qualifiedName)",
             ] + summary.weaknesses.map { "    warning:    \($0)" }
             + [
                 "    validity:   \(dates.string(from: summary.notValidBefore)) … \(dates.string(from: summary.notValidAfter))",

@@ -16,6 +16,8 @@ struct PinVerifyReport: Encodable {
         var host: String
         var port: Int
         var passes: Bool
+        /// The library's verdict (``PinHealth/isHealthy``); false when the domain was not checked.
+        var healthy: Bool
         var unreachable: Bool
         /// Not finished within `--max-time`.
         var timedOut: Bool
@@ -23,12 +25,16 @@ struct PinVerifyReport: Encodable {
         var backupPins: Int
         var daysToExpiry: Int?
         var problems: [String]
+        /// A stable code per problem, in the order of `problems` (``PinHealthProblem/code``;
+        /// `unreachable` or `timedOut` for a domain not checked).
+        var problemCodes: [String]
 
         init(_ health: PinHealth) {
             domain = health.domain
             host = health.host
             port = health.port
             passes = health.passes
+            healthy = health.isHealthy
             unreachable = false
             timedOut = false
             pins = health.pins.map {
@@ -36,16 +42,18 @@ struct PinVerifyReport: Encodable {
             }
             backupPins = health.backupPins.count
             daysToExpiry = health.daysToExpiry
-            problems = health.problems
+            problems = health.problems.map(\.description)
+            problemCodes = health.problems.map(\.code)
         }
 
         init(_ outcome: PinHealthOutcome, maxTime: Double) {
             switch outcome {
             case .checked(let health): self.init(health)
             case .unreachable(let pinned, let host, let port, let reason):
-                self.init(unreachable: pinned, host: host, port: port, reason: reason)
+                self.init(unreachable: pinned, host: host, port: port, reason: reason.description + Self.hint(reason))
             case .timedOut(let pinned, let host, let port):
                 self.init(unreachable: pinned, host: host, port: port, reason: "")
+                problemCodes = ["timedOut"]
                 unreachable = false
                 timedOut = true
                 let seconds = maxTime == maxTime.rounded() ? String(Int(maxTime)) : String(maxTime)
@@ -58,18 +66,26 @@ struct PinVerifyReport: Encodable {
             self.host = host
             self.port = port
             passes = false
+            healthy = false
             unreachable = true
             timedOut = false
             pins = pinned.pins.map { Pin(pin: $0.displayName, matches: [], backup: false, daysToExpiry: nil) }
             backupPins = 0
             daysToExpiry = nil
             problems = ["cannot check: \(reason)"]
+            problemCodes = ["unreachable"]
+        }
+
+        /// The command line's hint for a probe failure (the library names no flag).
+        private static func hint(_ reason: PinHealthError) -> String {
+            if case .probe(let failure) = reason { return FlagHint.hint(for: failure, serverName: false) }
+            return ""
         }
     }
 
     var domains: [Domain]
     var warnDays: Int
-    var healthy: Bool { domains.allSatisfy { $0.passes && $0.problems.isEmpty } }
+    var healthy: Bool { domains.allSatisfy(\.healthy) }
 
     private enum CodingKeys: String, CodingKey { case domains, warnDays, healthy }
 
@@ -87,8 +103,8 @@ struct PinVerifyReport: Encodable {
         let escaped = ControlCharacterEscaping.escaped
         let sanitized = ControlCharacterEscaping.sanitized
         for domain in domains {
-            let ok = domain.passes && domain.problems.isEmpty
-            let verdict = ok ? paint("OK", 32) : domain.timedOut ? paint("TIMED OUT", 31) : paint("FAIL", 31)
+            let verdict =
+                domain.healthy ? paint("OK", 32) : domain.timedOut ? paint("TIMED OUT", 31) : paint("FAIL", 31)
             let host = domain.host.contains(":") ? "[\(domain.host)]" : domain.host
             lines.append("\(escaped(domain.domain)) (\(escaped(host)):\(domain.port)): " + verdict)
             for pin in domain.pins {

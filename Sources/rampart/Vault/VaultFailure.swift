@@ -16,8 +16,7 @@ enum VaultFailure {
     private static func hint(for error: VaultError) -> String {
         switch error {
         case .vaultNotFound: return "; create one with `rampart vault init`"
-        case .cannotCreateFile(let context) where context.detail.contains("already exists"):
-            return " (--force replaces it)"
+        case .fileExists: return " (--force replaces it)"
         default: return ""
         }
     }
