@@ -10,14 +10,14 @@ import NIOCore
 /// }
 /// ```
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-public final class EventLoopTaskExecutor: TaskExecutor {
-    public let loop: any EventLoop
+package final class EventLoopTaskExecutor: TaskExecutor {
+    package let loop: any EventLoop
 
-    public init(_ loop: any EventLoop) {
+    package init(_ loop: any EventLoop) {
         self.loop = loop
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         loop.execute { job.runSynchronously(on: executor) }

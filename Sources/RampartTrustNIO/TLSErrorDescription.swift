@@ -13,9 +13,9 @@ import NIOSSL
 ///     throw MyError.handshake(reason: TLSErrorDescription.describe(error))
 /// }
 /// ```
-public enum TLSErrorDescription {
+package enum TLSErrorDescription {
     /// A sentence fragment (lowercase, no final stop) saying why `error` ended a connection.
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         switch error {
         case let error as NIOSSLError: return describe(error)
         case let error as BoringSSLError: return describe(error)
@@ -29,7 +29,7 @@ public enum TLSErrorDescription {
 
     /// BoringSSL's reason names (`WRONG_VERSION_NUMBER`, `SSLV3_ALERT_HANDSHAKE_FAILURE`, …) in
     /// an error's description, in order and without repeats.
-    public static func reasonCodes(in text: String) -> [String] {
+    package static func reasonCodes(in text: String) -> [String] {
         var codes: [String] = []
         var rest = Substring(text)
         // ERR_error_string_n: "error:<8 hex>:<library>:<function>:<REASON>"
@@ -45,7 +45,7 @@ public enum TLSErrorDescription {
 
     /// One reason code in words: a sentence for the common ones, the alert's name for alerts,
     /// else the code's own words (`BAD_ECC_CERT` → "bad ecc cert").
-    public static func describe(reasonCode code: String) -> String {
+    package static func describe(reasonCode code: String) -> String {
         if let known = reasonWords[code] { return known }
         for prefix in ["SSLV3_ALERT_", "TLSV1_ALERT_"] where code.hasPrefix(prefix) {
             return "the peer sent the TLS alert \u{201C}\(words(code.dropFirst(prefix.count)))\u{201D}"
