@@ -50,6 +50,8 @@ let package = Package(
         // For test suites and benchmarks (the Benchmarks package): never linked into `rampart`.
         .library(name: "RampartTestSupport", targets: ["RampartTestSupport"]),
         .executable(name: "rampart", targets: ["rampart"]),
+        // The in-process lab demo: links RampartTestKit, which the shipped `rampart` never does.
+        .executable(name: "rampart-demo", targets: ["rampart-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
@@ -148,9 +150,22 @@ let package = Package(
                 "RampartSeal",
                 "RampartTrust",
                 "RampartTrustNIO",
-                "RampartTestKit",
                 "RampartValidation",
                 "RampartVault",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        // Every capability at work on RampartTestKit's lab (`swift run rampart-demo`): its own executable, so that
+        // the shipped `rampart` carries no rogue PKI or TLS-intercepting proxy (Scripts/check-boundaries).
+        .executableTarget(
+            name: "rampart-demo",
+            dependencies: [
+                "RampartDiagnostics", "RampartE2E", "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTestKit",
+                "RampartTrust", "RampartTrustNIO", "RampartValidation", "RampartVault",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -255,7 +270,7 @@ let package = Package(
         .testTarget(
             name: "rampartTests",
             dependencies: [
-                "rampart", "rampart-fuzz", "RampartTestKit", "RampartTestSupport", "RampartTrust",
+                "rampart", "rampart-demo", "rampart-fuzz", "RampartTestKit", "RampartTestSupport", "RampartTrust",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strictSwift

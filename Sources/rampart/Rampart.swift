@@ -17,7 +17,7 @@ struct Rampart: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            DemoCommand.self, ATSCommand.self, PinCommand.self, EncryptCommand.self, DecryptCommand.self,
+            ATSCommand.self, PinCommand.self, EncryptCommand.self, DecryptCommand.self,
             KeygenCommand.self, E2ECommand.self, VaultCommand.self, FetchCommand.self, CTCommand.self,
             ValidateCommand.self,
         ]

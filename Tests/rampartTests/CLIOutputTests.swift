@@ -26,7 +26,6 @@ struct CLIOutputTests {
         ["ats", "audit", policy, "--fail-on", "high"],
         ["ats", "audit", policy, "--format", "sarif"],
         ["ats", "check", policy, "https://api.example.com/", "--format", "json"],
-        ["demo"],
     ]
 
     @Test("standard output on a full disk exits 74 and names the stream", arguments: commandsWithOutput)

@@ -8,13 +8,13 @@ struct CLITests {
         let result = try await RampartBinary.run(["--help"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutputText.contains("SUBCOMMANDS:"))
-        #expect(result.standardOutputText.contains("demo"))
+        #expect(result.standardOutputText.contains("fetch"))
         #expect(result.standardOutputText.contains("65 bad data"))
     }
 
-    @Test("`rampart help demo` describes the demo")
+    @Test("`rampart help ats check` describes the subcommand")
     func helpSubcommand() async throws {
-        let result = try await RampartBinary.run(["help", "demo"])
+        let result = try await RampartBinary.run(["help", "ats", "check"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutputText.contains("--format"))
     }
@@ -29,7 +29,7 @@ struct CLITests {
 
     @Test(
         "usage errors exit 2 with a message on standard error",
-        arguments: [["--no-such-flag"], ["demo", "--format", "yaml"], ["no-such-command"]])
+        arguments: [["--no-such-flag"], ["ats", "check", "--format", "yaml"], ["no-such-command"]])
     func usageError(arguments: [String]) async throws {
         let result = try await RampartBinary.run(arguments)
         #expect(result.exitCode == 2, "\(arguments): \(result.standardErrorText)")
@@ -41,7 +41,7 @@ struct CLITests {
     func completion(shell: String) async throws {
         let result = try await RampartBinary.run(["--generate-completion-script", shell])
         #expect(result.exitCode == 0)
-        #expect(result.standardOutputText.contains("demo"))
+        #expect(result.standardOutputText.contains("fetch"))
     }
 
     @Test("the demo runs every step as expected and reports it as JSON")
@@ -158,7 +158,7 @@ struct CLITests {
 
     @Test("the text demo narrates the handshake without colour when NO_COLOR is set")
     func demoText() async throws {
-        let result = try await RampartBinary.run(["demo"], environment: ["NO_COLOR": "1"])
+        let result = try await RampartBinary.runDemo([], environment: ["NO_COLOR": "1"])
         #expect(result.exitCode == 0, "\(result.standardErrorText)")
         #expect(result.standardOutputText.contains("A client that trusts the lab root connects"))
         #expect(result.standardOutputText.contains("HTTP 200"))

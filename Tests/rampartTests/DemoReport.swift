@@ -1,7 +1,7 @@
 import Foundation
 import RampartTestSupport
 
-/// `rampart demo --format json` as the tests read it: chapters, their steps, and the totals.
+/// `rampart-demo --format json` as the tests read it: chapters, their steps, and the totals.
 struct DemoReport: Decodable {
     struct Chapter: Decodable {
         var title: String
@@ -18,9 +18,9 @@ struct DemoReport: Decodable {
         var succeeded: Bool { expected == observed }
     }
 
-    /// One `rampart demo --format json` run, shared by the tests that read it: the demo starts
+    /// One `rampart-demo --format json` run, shared by the tests that read it: the demo starts
     /// servers and derives scrypt keys, so each test running its own would only add load.
-    static let run = Task { try await RampartBinary.run(["demo", "--format", "json"]) }
+    static let run = Task { try await RampartBinary.runDemo(["--format", "json"]) }
 
     var chapters: [Chapter]
     var steps: Int

@@ -17,6 +17,18 @@ enum RampartBinary {
     /// shared scratch folder, so vault device keys never land in the user's `~/.local/state`.
     static let stateHome: String? = (try? ScratchFolder.shared().subfolder("xdg-state"))?.path
 
+    /// The `rampart-demo` executable built beside `rampart`: the lab demo, a product of its own.
+    static var demoURL: URL { url.deletingLastPathComponent().appendingPathComponent("rampart-demo") }
+
+    /// Runs `rampart-demo` with `arguments`, with the same state folder as ``run(_:input:environment:)``.
+    static func runDemo(_ arguments: [String], environment: [String: String] = [:]) async throws
+        -> PeerProcess.Result
+    {
+        var environment = environment
+        if environment["XDG_STATE_HOME"] == nil, let stateHome { environment["XDG_STATE_HOME"] = stateHome }
+        return try await PeerProcess.runAsync(demoURL.path, arguments, environment: environment)
+    }
+
     /// Runs `rampart` with `arguments` and `input` on standard input.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) async throws
         -> PeerProcess.Result

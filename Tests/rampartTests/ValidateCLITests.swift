@@ -168,7 +168,7 @@ struct ValidateCLITests {
     }
 }
 
-@Suite("rampart demo: input contracts")
+@Suite("rampart-demo: input contracts")
 struct InputContractsDemoTests {
     @Test("the chapter refuses with the key path and rule, finds the polyglot, and disagrees with the classic regex")
     func chapter() async throws {

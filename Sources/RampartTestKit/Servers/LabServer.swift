@@ -5,7 +5,7 @@ import NIOPosix
 import NIOSSL
 
 /// A TLS server on a loopback address and an ephemeral port, answering HTTP/1.1 with a fixed
-/// response. Used by the test suites and by `rampart demo`.
+/// response. Used by the test suites and by `rampart-demo`.
 ///
 /// Prefer ``withServer(_:_:)``, which stops the server however the body ends:
 ///

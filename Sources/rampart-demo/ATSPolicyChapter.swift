@@ -51,7 +51,7 @@ struct ATSPolicyChapter: DemoChapter {
             steps.append(
                 DemoStep(
                     title: title, expected: expected, observed: decision.isAllowed ? .allowed : .blocked,
-                    details: [ATSCheckCommand.line(for: decision)]))
+                    details: [Self.summary(of: decision)]))
         }
         let report = ATSAuditor().audit(document)
         steps.append(
@@ -60,5 +60,14 @@ struct ATSPolicyChapter: DemoChapter {
                 observed: report.fails(at: .high) ? .blocked : .allowed,
                 details: report.findings.map { "[\($0.severity.rawValue)] \($0.ruleID) \($0.keyPath): \($0.message)" }))
         return steps
+    }
+
+    /// One line on a decision: what ATS allowed and under which rule, or why it blocked.
+    private static func summary(of decision: ATSDecision) -> String {
+        guard decision.isAllowed else { return "blocked \(decision.url): \(decision.reason ?? "")" }
+        let requirements = decision.requirements
+        let transport =
+            requirements.allowsCleartext ? "cleartext allowed" : "TLS ≥ \(requirements.minimumTLSVersion.rawValue)"
+        return "allowed \(decision.url): \(transport) (rule: \(decision.rule))"
     }
 }

@@ -1,4 +1,4 @@
-/// One narrated step of `rampart demo`: what was tried, what Rampart was expected to do, and what
+/// One narrated step of `rampart-demo`: what was tried, what Rampart was expected to do, and what
 /// it did.
 struct DemoStep: Codable, Sendable {
     /// Whether the step's traffic or operation should go through or be stopped.

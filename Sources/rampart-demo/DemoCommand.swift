@@ -2,10 +2,21 @@ import ArgumentParser
 import Foundation
 import RampartTestKit
 
-/// `rampart demo`: runs every capability on an embedded lab and narrates what happened.
+/// `rampart-demo`: runs every capability on an embedded lab and narrates what happened.
+///
+/// ```sh
+/// swift run rampart-demo                  # narrated, coloured on a terminal
+/// swift run rampart-demo --format json    # the same, for scripts
+/// ```
 struct DemoCommand: AsyncParsableCommand {
+    /// `--format text|json`.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
+
     static let configuration = CommandConfiguration(
-        commandName: "demo",
+        commandName: "rampart-demo",
         abstract: "Build a lab PKI, start loopback TLS servers and show every Rampart capability at work.",
         discussion:
             "Everything happens on 127.0.0.1 and ::1; nothing reaches the network. Exit 0 when every step went as expected, 1 otherwise."
@@ -18,7 +29,8 @@ struct DemoCommand: AsyncParsableCommand {
         EndToEndChapter(), InputContractsChapter(),
     ]
 
-    @OptionGroup var output: FormatOptions
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
 
     func run() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rampart-demo-\(UUID().uuidString)")
@@ -28,28 +40,28 @@ struct DemoCommand: AsyncParsableCommand {
         var reports: [DemoChapterReport] = []
         for chapter in Self.chapters {
             reports.append(DemoChapterReport(title: chapter.title, steps: try await chapter.run(in: lab)))
-            if output.format == .text, let last = reports.last {
-                try StandardOutput.line(Self.render(last, number: reports.count))
+            if format == .text, let last = reports.last {
+                try DemoOutput.line(Self.render(last, number: reports.count))
             }
         }
         let steps = reports.flatMap(\.steps)
         let failed = steps.filter { !$0.succeeded }.count
-        switch output.format {
+        switch format {
         case .json:
-            try output.printJSON(DemoSummary(chapters: reports, steps: steps.count, failed: failed))
+            try DemoOutput.json(DemoSummary(chapters: reports, steps: steps.count, failed: failed))
         case .text:
-            try StandardOutput.line(
+            try DemoOutput.line(
                 failed == 0
-                    ? Terminal.paint("All \(steps.count) steps went as expected.", 32)
-                    : Terminal.paint("\(failed) of \(steps.count) steps did not go as expected.", 31))
+                    ? DemoOutput.paint("All \(steps.count) steps went as expected.", 32)
+                    : DemoOutput.paint("\(failed) of \(steps.count) steps did not go as expected.", 31))
         }
-        if failed > 0 { throw CommandFailure("the demo did not go as expected", status: .policyViolation) }
+        if failed > 0 { throw DemoFailure("the demo did not go as expected", status: .stepsFailed) }
     }
 
     static func render(_ chapter: DemoChapterReport, number: Int) -> String {
         var lines = ["\(number). \(chapter.title)"]
         for step in chapter.steps {
-            let mark = step.succeeded ? Terminal.paint("✔", 32) : Terminal.paint("✘", 31)
+            let mark = step.succeeded ? DemoOutput.paint("✔", 32) : DemoOutput.paint("✘", 31)
             let verdict = step.observed == .blocked ? " [blocked]" : ""
             lines.append("   \(mark) \(step.title)\(verdict)")
             lines += step.details.map { "       \($0)" }

@@ -1,7 +1,7 @@
 import Foundation
 import RampartTestKit
 
-/// A chapter of `rampart demo`: one capability shown end to end on the lab.
+/// A chapter of `rampart-demo`: one capability shown end to end on the lab.
 ///
 /// Each capability adds its own chapter file and lists it in ``DemoCommand/chapters``, so the demo
 /// always shows every capability that exists.
