@@ -40,6 +40,7 @@ let package = Package(
         .target(
             name: "RampartAsyncHTTPClient",
             dependencies: [
+                .product(name: "RampartPolicy", package: "Rampart"),
                 .product(name: "RampartTrust", package: "Rampart"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

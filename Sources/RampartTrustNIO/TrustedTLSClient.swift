@@ -97,11 +97,7 @@ public struct TrustedTLSClient: Sendable {
         host: String, onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) throws -> (handler: NIOSSLClientHandler, trust: TrustVerificationCallback) {
         let trust = verification(for: host, onDecision: onDecision)
-        let parsed = ATSHost(host)
-        let serverName = parsed.kind == .dnsName ? parsed.name : nil
-        let handler = try NIOSSLClientHandler(
-            context: sslContext, serverHostname: serverName, customVerificationCallbackWithMetadata: trust.callback)
-        return (handler, trust)
+        return (try trust.makeClientHandler(context: sslContext), trust)
     }
 
     /// Adds the TLS handler for `host` to a pipeline, followed by a handler that turns a handshake

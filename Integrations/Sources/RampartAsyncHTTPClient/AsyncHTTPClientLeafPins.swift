@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOSSL
+import RampartPolicy
 import RampartTrust
 import X509
 
@@ -101,16 +102,17 @@ public struct AsyncHTTPClientLeafPins: Sendable {
         return nil
     }
 
-    /// The names a certificate is valid for: DNS and IPv4 subject alternative names, or the common
-    /// names when it has none (as NIOSSL's host check reads it), lowercased.
+    /// The names a certificate is valid for: DNS and IP (IPv4 and IPv6) subject alternative
+    /// names, or the common names when it has none (as NIOSSL's host check reads it), lowercased;
+    /// an address as ``ATSHost`` writes it (`::1`), so that it compares with a pinned domain.
     static func names(in certificate: Certificate) -> [String] {
         var names: [String] = []
         if let alternatives = try? certificate.extensions.subjectAlternativeNames {
             for name in alternatives {
                 switch name {
                 case .dnsName(let dns): names.append(dns.lowercased())
-                case .ipAddress(let octets) where octets.bytes.count == 4:
-                    names.append(octets.bytes.map(String.init).joined(separator: "."))
+                case .ipAddress(let octets):
+                    if let address = ATSHost(addressBytes: Array(octets.bytes)) { names.append(address.name) }
                 default: continue
                 }
             }
@@ -126,11 +128,15 @@ public struct AsyncHTTPClientLeafPins: Sendable {
     /// (`*.example.com`) any one-label name it matches.
     static func entry(_ entry: PinnedHost, applies name: String) -> Bool {
         guard name.hasPrefix("*.") else { return entry.covers(name) }
-        let base = name.dropFirst(2)
-        if let dot = entry.domain.firstIndex(of: "."), entry.domain[entry.domain.index(after: dot)...] == base {
-            return true
+        let base = ATSHost(String(name.dropFirst(2))).name
+        let domain = entry.domain
+        // The entry's domain is one of the names the wildcard stands for.
+        if let dot = domain.firstIndex(of: "."), domain[domain.index(after: dot)...] == base { return true }
+        // The entry covers the subdomains of the wildcard's base, whatever label it stands for.
+        switch entry.coverage {
+        case .exactHost: return false
+        case .oneLevelOfSubdomains: return base == domain
+        case .anyDepthOfSubdomains: return base == domain || base.hasSuffix("." + domain)
         }
-        // An entry covering subdomains of the wildcard's base covers whatever label it stands for.
-        return entry.covers("wildcard-label." + base)
     }
 }

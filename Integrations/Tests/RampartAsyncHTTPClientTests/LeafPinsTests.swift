@@ -192,4 +192,32 @@ struct LeafPinsTests {
         let names = AsyncHTTPClientLeafPins.names(in: try pki.chain(.good).leaf.certificate)
         #expect(names.contains("localhost") && names.contains("127.0.0.1"))
     }
+
+    @Test(
+        "an IPv6 subject alternative name is read as a URL writes the address; an IPv6 pinned domain is refused clearly"
+    )
+    func ipv6Names() throws {
+        let leaf = try pki.chain(.good).leaf.certificate
+        // The lab leaf names 127.0.0.1 and ::1 (16 bytes): before, only 4-byte addresses were read.
+        let names = AsyncHTTPClientLeafPins.names(in: leaf)
+        #expect(names.contains("::1") && names.contains("127.0.0.1"))
+        let pins: [PinnedHost.ScopedPin] = [.init(try SPKIPin(certificate: leaf), scope: .leaf)]
+        #expect(throws: TrustError.self) { try PinnedHost(domain: "[::1]", pins: pins, requiresBackupPin: false) }
+    }
+
+    @Test("a wildcard brings in the entries whose coverage reaches the names it stands for")
+    func wildcardCoverage() throws {
+        let pins: [PinnedHost.ScopedPin] = [
+            .init(try SPKIPin(certificate: pki.chain(.good).leaf.certificate), scope: .leaf),
+            .init(try SPKIPin(certificate: pki.chain(.p384).leaf.certificate), scope: .leaf),
+        ]
+        let oneLevel = try PinnedHost(domain: "example.com", coverage: .oneLevelOfSubdomains, pins: pins)
+        let anyDepth = try PinnedHost(domain: "example.com", coverage: .anyDepthOfSubdomains, pins: pins)
+        let exactHost = try PinnedHost(domain: "example.com", pins: pins)
+        #expect(AsyncHTTPClientLeafPins.entry(oneLevel, applies: "*.example.com"))
+        #expect(!AsyncHTTPClientLeafPins.entry(oneLevel, applies: "*.api.example.com"))
+        #expect(AsyncHTTPClientLeafPins.entry(anyDepth, applies: "*.api.example.com"))
+        #expect(!AsyncHTTPClientLeafPins.entry(exactHost, applies: "*.example.com"))
+        #expect(AsyncHTTPClientLeafPins.entry(anyDepth, applies: "*.EXAMPLE.com."))
+    }
 }

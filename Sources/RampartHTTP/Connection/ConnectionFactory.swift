@@ -102,14 +102,10 @@ struct ConnectionFactory: Sendable {
             }
             let suite = NIOLockedValueBox<UInt16?>(nil)
             let handshake = loop.makePromise(of: Void.self)
-            let serverName = Self.isIPAddress(key.host) ? nil : key.host
             try await loop.submit {
                 let sync = channel.pipeline.syncOperations
                 try sync.addHandler(ServerHelloSniffer(result: suite))
-                try sync.addHandler(
-                    NIOSSLClientHandler(
-                        context: context, serverHostname: serverName,
-                        customVerificationCallbackWithMetadata: callback.callback))
+                try sync.addHandler(callback.makeClientHandler(context: context))
                 try sync.addHandler(HandshakeWaiter(completed: handshake))
             }.get()
             let (budget, timeout) = deadline.budget(.tlsHandshake, timeouts.tlsHandshake, host: key.host)
