@@ -53,16 +53,20 @@ public struct ATSDiagnosticConfiguration: Sendable, Hashable {
         return nil
     }
 
+    /// The ATS dictionary this configuration loads with, in `Info.plist` key names.
+    public var propertyList: PropertyListValue {
+        switch kind {
+        case .defaults: return .dictionary([])
+        case .arbitraryLoads: return .dictionary([PropertyListEntry(ATSKey.allowsArbitraryLoads, .bool(true))])
+        case .exception(let keys): return keys.exceptionDomains(host: host)
+        case .app(let configuration, _): return configuration.propertyList
+        }
+    }
+
     /// The dictionary in `NSDictionary` style, as nscurl's verbose output shows it.
     public var dictionaryDescription: String {
-        switch kind {
-        case .defaults: return "{\n}"
-        case .arbitraryLoads: return "{\n    NSAllowsArbitraryLoads = true;\n}"
-        case .exception(let keys):
-            let inner = keys.entries.map { "            \($0.key) = \($0.value);" }.joined(separator: "\n")
-            return "{\n    NSExceptionDomains = {\n        \"\(host)\" = {\n\(inner)\n        };\n    };\n}"
-        case .app(_, let source): return "(the NSAppTransportSecurity dictionary of \(source))"
-        }
+        if case .app(_, let source) = kind { return "(the NSAppTransportSecurity dictionary of \(source))" }
+        return PropertyListWriter.openStepDescription(propertyList)
     }
 
     /// The sections and tests of `nscurl --ats-diagnostics`, in its order.

@@ -39,31 +39,32 @@ public struct ATSExceptionKeys: Sendable, Hashable, Codable {
     /// The keys and values in `Info.plist` spelling, in a fixed order.
     public var entries: [(key: String, value: ATSKeyValue)] {
         var entries: [(String, ATSKeyValue)] = []
-        if let minimumTLSVersion {
-            entries.append(("NSExceptionMinimumTLSVersion", .string(minimumTLSVersion.rawValue)))
-        }
-        if disablesForwardSecrecy { entries.append(("NSExceptionRequiresForwardSecrecy", .bool(false))) }
-        if allowsInsecureHTTPLoads { entries.append(("NSExceptionAllowsInsecureHTTPLoads", .bool(true))) }
+        if let minimumTLSVersion { entries.append((ATSKey.minimumTLSVersion, .string(minimumTLSVersion.rawValue))) }
+        if disablesForwardSecrecy { entries.append((ATSKey.requiresForwardSecrecy, .bool(false))) }
+        if allowsInsecureHTTPLoads { entries.append((ATSKey.allowsInsecureHTTPLoads, .bool(true))) }
         return entries
     }
 
-    /// A ready `NSExceptionDomains` fragment for `host`, to paste inside `NSAppTransportSecurity`.
-    public func propertyListFragment(host: String) -> String {
-        var lines = ["<key>NSExceptionDomains</key>", "<dict>", "    <key>\(Self.escaped(host))</key>", "    <dict>"]
-        for (key, value) in entries {
-            lines.append("        <key>\(key)</key>")
-            switch value {
-            case .bool(let flag): lines.append(flag ? "        <true/>" : "        <false/>")
-            case .string(let text): lines.append("        <string>\(Self.escaped(text))</string>")
-            }
-        }
-        lines += ["    </dict>", "</dict>"]
-        return lines.joined(separator: "\n")
+    /// The entry as a dictionary for ``PropertyListWriter``: ``entries`` in their order.
+    public var propertyList: PropertyListValue {
+        .dictionary(
+            entries.map { entry in
+                switch entry.value {
+                case .bool(let flag): return PropertyListEntry(entry.key, .bool(flag))
+                case .string(let text): return PropertyListEntry(entry.key, .string(text))
+                }
+            })
     }
 
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+    /// The `NSExceptionDomains` dictionary holding this entry for `host`.
+    public func exceptionDomains(host: String) -> PropertyListValue {
+        .dictionary([PropertyListEntry(ATSKey.exceptionDomains, .dictionary([PropertyListEntry(host, propertyList)]))])
+    }
+
+    /// A ready `NSExceptionDomains` fragment for `host`, to paste inside `NSAppTransportSecurity`
+    /// (written by ``PropertyListWriter/xmlFragment(_:indent:)``).
+    public func propertyListFragment(host: String) -> String {
+        PropertyListWriter.xmlFragment(exceptionDomains(host: host))
     }
 }
 

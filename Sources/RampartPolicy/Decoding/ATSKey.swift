@@ -1,22 +1,31 @@
-/// The key names ATS knows, grouped by the dictionary they belong in.
-enum ATSKey {
-    static let root = "NSAppTransportSecurity"
-    static let allowsArbitraryLoads = "NSAllowsArbitraryLoads"
-    static let forMedia = "NSAllowsArbitraryLoadsForMedia"
-    static let inWebContent = "NSAllowsArbitraryLoadsInWebContent"
-    static let localNetworking = "NSAllowsLocalNetworking"
-    static let exceptionDomains = "NSExceptionDomains"
-    static let pinnedDomains = "NSPinnedDomains"
+/// The `Info.plist` key names ATS reads, grouped by the dictionary they belong in: the names
+/// ``ATSDocument`` decodes and ``PropertyListWriter`` writes (through
+/// ``ATSConfiguration/propertyList``).
+///
+/// ```swift
+/// let entry = PropertyListEntry(ATSKey.allowsArbitraryLoads, .bool(true))
+/// ```
+public enum ATSKey {
+    /// `NSAppTransportSecurity`, the `Info.plist` key that holds the ATS dictionary.
+    public static let root = "NSAppTransportSecurity"
+    public static let allowsArbitraryLoads = "NSAllowsArbitraryLoads"
+    public static let forMedia = "NSAllowsArbitraryLoadsForMedia"
+    public static let inWebContent = "NSAllowsArbitraryLoadsInWebContent"
+    public static let localNetworking = "NSAllowsLocalNetworking"
+    public static let exceptionDomains = "NSExceptionDomains"
+    public static let pinnedDomains = "NSPinnedDomains"
 
-    static let includesSubdomains = "NSIncludesSubdomains"
-    static let allowsInsecureHTTPLoads = "NSExceptionAllowsInsecureHTTPLoads"
-    static let minimumTLSVersion = "NSExceptionMinimumTLSVersion"
-    static let requiresForwardSecrecy = "NSExceptionRequiresForwardSecrecy"
-    static let requiresCertificateTransparency = "NSRequiresCertificateTransparency"
+    // In an `NSExceptionDomains` entry (`includesSubdomains` also in an `NSPinnedDomains` one).
+    public static let includesSubdomains = "NSIncludesSubdomains"
+    public static let allowsInsecureHTTPLoads = "NSExceptionAllowsInsecureHTTPLoads"
+    public static let minimumTLSVersion = "NSExceptionMinimumTLSVersion"
+    public static let requiresForwardSecrecy = "NSExceptionRequiresForwardSecrecy"
+    public static let requiresCertificateTransparency = "NSRequiresCertificateTransparency"
 
-    static let pinnedCAIdentities = "NSPinnedCAIdentities"
-    static let pinnedLeafIdentities = "NSPinnedLeafIdentities"
-    static let spkiSHA256 = "SPKI-SHA256-BASE64"
+    // In an `NSPinnedDomains` entry, and in each of its identities.
+    public static let pinnedCAIdentities = "NSPinnedCAIdentities"
+    public static let pinnedLeafIdentities = "NSPinnedLeafIdentities"
+    public static let spkiSHA256 = "SPKI-SHA256-BASE64"
 
     static let globalKeys = [
         allowsArbitraryLoads, forMedia, inWebContent, localNetworking, exceptionDomains, pinnedDomains,
