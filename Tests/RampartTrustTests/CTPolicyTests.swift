@@ -43,7 +43,7 @@ struct CTPolicyTests {
     }
 
     func check(
-        _ chain: LabChain, list: CTLogList? = nil, policy: CTPolicy = .apple, at time: Date? = nil,
+        _ chain: LabChain, list: CTLogList? = nil, policy: CTComplianceRules = .apple, at time: Date? = nil,
         delivered: [SignedCertificateTimestamp] = []
     ) throws -> CTDecision {
         let checker = CertificateTransparencyChecker(logList: list ?? self.list(), policy: policy)
@@ -66,7 +66,7 @@ struct CTPolicyTests {
     @Test("one SCT is too few, and the decision says what is missing")
     func tooFew() throws {
         let decision = try check(try pki.leafWithEmbeddedSCTs(from: [(logs.argon, now - 60)]))
-        #expect(!decision.compliant && decision.enforced && !decision.passes)
+        #expect(!decision.compliant && decision.enforced && !decision.allowsConnection)
         #expect(decision.missing.contains { $0.contains("at least 2 approved logs (found 1)") }, "\(decision.missing)")
     }
 
@@ -101,8 +101,8 @@ struct CTPolicyTests {
     @Test("the 180-day boundary: 180 days inclusive need 2 SCTs; dates 180 days apart last 181 and need 3")
     func lifetimeBoundary() throws {
         let start = now - 3600
-        #expect(CTPolicy.lifetimeDays(notBefore: start, notAfter: start + 180 * 86_400 - 1) == 180)
-        #expect(CTPolicy.lifetimeDays(notBefore: start, notAfter: start + 180 * 86_400) == 181)
+        #expect(CTComplianceRules.lifetimeDays(notBefore: start, notAfter: start + 180 * 86_400 - 1) == 180)
+        #expect(CTComplianceRules.lifetimeDays(notBefore: start, notAfter: start + 180 * 86_400) == 181)
         let signers = [(logs.argon, now - 60), (logs.nimbus, now - 60)]
         let within = try pki.leafWithEmbeddedSCTs(from: signers, validity: (start, start + 180 * 86_400 - 1))
         #expect(try check(within).compliant)
@@ -114,8 +114,8 @@ struct CTPolicyTests {
         #expect(try check(three).compliant)
         // Before 2021-04-21 the older table applies: under 15 months, 2.
         let old = Date(timeIntervalSince1970: 1_600_000_000)
-        #expect(CTPolicy.appleEmbeddedRequirement(notBefore: old, notAfter: old + 400 * 86_400).count == 2)
-        #expect(CTPolicy.appleEmbeddedRequirement(notBefore: old, notAfter: old + 800 * 86_400).count == 3)
+        #expect(CTComplianceRules.appleEmbeddedRequirement(notBefore: old, notAfter: old + 400 * 86_400).count == 2)
+        #expect(CTComplianceRules.appleEmbeddedRequirement(notBefore: old, notAfter: old + 800 * 86_400).count == 3)
     }
 
     @Test("a retired log counts for SCTs embedded before it retired, not after; a frozen log likewise")
@@ -154,13 +154,13 @@ struct CTPolicyTests {
             leaf: try EncodedCertificate(chain.leaf.certificate),
             issuer: try EncodedCertificate(pki.intermediate.certificate),
             at: now)
-        #expect(!open.compliant && !open.enforced && open.passes)
+        #expect(!open.compliant && !open.enforced && open.allowsConnection)
         #expect(open.notes.contains { $0.contains("61 days old") }, "\(open.notes)")
         let closed = CertificateTransparencyChecker(logList: stale, whenStale: .failClosed).check(
             leaf: try EncodedCertificate(chain.leaf.certificate),
             issuer: try EncodedCertificate(pki.intermediate.certificate),
             at: now)
-        #expect(closed.enforced && !closed.passes)
+        #expect(closed.enforced && !closed.allowsConnection)
     }
 
     @Test("SCTs delivered by TLS count for Apple's first branch, and need one current log")

@@ -7,7 +7,7 @@ import RampartPolicy
 /// ```swift
 /// let decision = checker.check(leaf: leaf, issuer: issuer)
 /// print(decision)            // one line per SCT, then the outcome
-/// if !decision.passes { … }  // compliant, or not enforced (a stale log list, failing open)
+/// if !decision.allowsConnection { … }  // compliant, or not enforced (a stale log list, failing open)
 /// ```
 public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
     /// The counts a policy decided on. Logs are counted once each (the earliest SCT per log).
@@ -32,9 +32,10 @@ public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
         public var lifetimeDays: Int
     }
 
-    public var policy: CTPolicy
+    public var policy: CTComplianceRules
     public var checks: [CTSCTCheck]
-    /// Whether the policy is met.
+    /// Whether the certificate meets the rules (``policy``), whatever the log list's age. What
+    /// `rampart ct check` reports; a client enforcing CT uses ``allowsConnection``.
     public var compliant: Bool
     public var counts: Counts
     /// What the certificate lacks, in words (empty when compliant).
@@ -52,8 +53,9 @@ public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
     /// none of which count, are not "missing". `nil` when the extension is absent or well formed.
     public var malformedSCTList: String?
 
-    /// Compliant, or not enforced.
-    public var passes: Bool { compliant || !enforced }
+    /// Whether a client enforcing CT lets the connection through: compliant, or not enforced (a
+    /// stale log list, failing open as Apple does).
+    public var allowsConnection: Bool { compliant || !enforced }
 
     public var description: String {
         var lines = checks.map { "SCT \($0.summary)" }

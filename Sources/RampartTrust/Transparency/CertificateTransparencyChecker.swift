@@ -10,7 +10,7 @@ import X509
 /// let checker = CertificateTransparencyChecker(logList: list, policy: .apple)
 /// let decision = checker.check(leaf: try EncodedCertificate(derEncoded: leafDER),
 ///                              issuer: try EncodedCertificate(derEncoded: issuerDER))
-/// print(decision.passes, decision)
+/// print(decision.allowsConnection, decision)
 /// ```
 public struct CertificateTransparencyChecker: Sendable {
     /// What to do when the log list is older than ``maximumLogListAge``.
@@ -28,7 +28,7 @@ public struct CertificateTransparencyChecker: Sendable {
             verifiedSCTs = CTVerifiedSCTCache(capacity: verifiedSCTs.capacity)
         }
     }
-    public var policy: CTPolicy
+    public var policy: CTComplianceRules
     /// How old the log list may be (60 days by default, as Apple).
     public var maximumLogListAge: TimeInterval
     public var whenStale: StaleLogList
@@ -37,7 +37,7 @@ public struct CertificateTransparencyChecker: Sendable {
     ///   checker (and its copies) keeps, so that a server met again costs no signature check;
     ///   0 verifies every time.
     public init(
-        logList: CTLogList, policy: CTPolicy = .apple, maximumLogListAge: TimeInterval = 60 * 86_400,
+        logList: CTLogList, policy: CTComplianceRules = .apple, maximumLogListAge: TimeInterval = 60 * 86_400,
         whenStale: StaleLogList = .failOpen, rememberedCertificates: Int = 256
     ) {
         self.logList = logList
@@ -166,7 +166,7 @@ public struct CertificateTransparencyChecker: Sendable {
         let embeddedCurrent = embedded.filter(\.currentlyApproved)
         let operators = Set(approved.compactMap { $0.log?.operatorName })
         let rfc6962 = approved.contains { $0.log?.isStaticCTAPI == false }
-        let lifetime = CTPolicy.lifetimeDays(notBefore: notBefore, notAfter: notAfter)
+        let lifetime = CTComplianceRules.lifetimeDays(notBefore: notBefore, notAfter: notAfter)
         var missing: [String] = []
         var counts = CTDecision.Counts(
             approvedLogs: approved.count, currentlyApprovedLogs: current.count,
@@ -176,7 +176,7 @@ public struct CertificateTransparencyChecker: Sendable {
         let compliant: Bool
         switch policy {
         case .apple:
-            let (required, cap) = CTPolicy.appleEmbeddedRequirement(notBefore: notBefore, notAfter: notAfter)
+            let (required, cap) = CTComplianceRules.appleEmbeddedRequirement(notBefore: notBefore, notAfter: notAfter)
             counts.embeddedRequired = required
             counts.perOperatorCap = cap
             counts.embeddedCounted = Self.capped(embedded, perOperator: cap)

@@ -45,7 +45,7 @@ public struct CertificateTransparencyPolicy: VerifierPolicy, Sendable {
         } catch {
             return .failsToMeetPolicy(reason: "Certificate Transparency: the chain cannot be encoded: \(error)")
         }
-        if decision.passes { return .meetsPolicy }
+        if decision.allowsConnection { return .meetsPolicy }
         return .failsToMeetPolicy(reason: "Certificate Transparency: " + decision.description)
     }
 }

@@ -45,7 +45,7 @@ struct CTCheckCommand: AsyncParsableCommand {
     @Option(help: "The time to check at, RFC 3339, such as 2026-11-01T12:00:00Z (default: now).")
     var at: String?
     @Option(help: "The policy: apple or chrome.")
-    var policy: CTPolicy = .apple
+    var policy: CTComplianceRules = .apple
     @Option(
         help: "Days a log list may be old before it is reported as stale, 1…36500 (default 60, as Apple).",
         transform: BoundedOption.integer(CTCheckCommand.maxListAgeRange))
@@ -134,4 +134,4 @@ struct CTCheckCommand: AsyncParsableCommand {
 
 }
 
-extension CTPolicy: ExpressibleByArgument {}
+extension CTComplianceRules: ExpressibleByArgument {}

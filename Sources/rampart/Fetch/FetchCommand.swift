@@ -104,7 +104,7 @@ struct FetchCommand: AsyncParsableCommand {
         transform: PathArgument.path)
     var ctLogLists: [String] = []
     @Option(help: "The CT policy with --ct-log-list: apple or chrome.")
-    var ctPolicy: CTPolicy = .apple
+    var ctPolicy: CTComplianceRules = .apple
 
     func validate() throws {
         if let maxBytes, maxBytes < 0 { throw ValidationError("--max-bytes must be 0 or more") }

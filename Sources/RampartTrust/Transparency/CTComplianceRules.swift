@@ -1,11 +1,13 @@
 import Foundation
 
-/// A Certificate Transparency policy: how many valid SCTs, from which logs, a certificate needs.
+/// Whose Certificate Transparency rules a certificate is checked against, Apple's or Chrome's: how
+/// many valid SCTs, from which logs, it needs. (``CertificateTransparencyPolicy`` is something
+/// else: the swift-certificates `VerifierPolicy` that refuses chains failing these rules.)
 ///
 /// ```swift
 /// let checker = CertificateTransparencyChecker(logList: list, policy: .apple)
 /// ```
-public enum CTPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+public enum CTComplianceRules: String, Sendable, Hashable, Codable, CaseIterable {
     /// Apple's (support.apple.com/103214): two SCTs from once- or currently-approved logs, and
     /// either two from current logs with one delivered by TLS or OCSP, or one embedded from a
     /// current log plus the number the certificate's lifetime requires (operator-capped).
