@@ -22,44 +22,42 @@ import X509
 public enum ServedChainProbe {
     /// Why the chain could not be fetched.
     public enum Failure: Error, Sendable, CustomStringConvertible {
-        case connect(host: String, port: Int, reason: String)
-        case handshake(host: String, port: Int, reason: String)
-        case noCertificate(host: String, port: Int)
+        /// The TCP connection to the endpoint could not be made.
+        case connect(Endpoint, reason: String)
+        /// The TLS handshake failed for `reason`.
+        case handshake(Endpoint, reason: String)
+        /// The handshake completed without a certificate.
+        case noCertificate(Endpoint)
         /// The server accepted the TCP connection and sent nothing within `seconds`.
-        case noAnswer(host: String, port: Int, seconds: String)
+        case noAnswer(Endpoint, seconds: String)
         /// The server answered in TLS but did not finish the handshake within `seconds`.
-        case handshakeTimedOut(host: String, port: Int, seconds: String)
+        case handshakeTimedOut(Endpoint, seconds: String)
         /// The server closed (or reset) the connection before the handshake completed.
-        case closedDuringHandshake(host: String, port: Int)
+        case closedDuringHandshake(Endpoint)
         /// The server answered with bytes that are not TLS; `answer` is their printable start.
-        case notTLS(host: String, port: Int, answer: String)
+        case notTLS(Endpoint, answer: String)
 
         public var description: String {
             switch self {
-            case .connect(let host, let port, let reason):
+            case .connect(let endpoint, let reason):
                 return
-                    "cannot connect to \(place(host, port)): \(reason); check the host, the port and that the server runs"
-            case .handshake(let host, let port, let reason):
-                return "\(place(host, port)) did not complete a TLS handshake: \(reason)"
-            case .noCertificate(let host, let port):
-                return "\(place(host, port)) presented no certificate"
-            case .noAnswer(let host, let port, let seconds):
-                return "\(place(host, port)) accepted the TCP connection but sent no TLS answer within \(seconds); "
+                    "cannot connect to \(endpoint): \(reason); check the host, the port and that the server runs"
+            case .handshake(let endpoint, let reason):
+                return "\(endpoint) did not complete a TLS handshake: \(reason)"
+            case .noCertificate(let endpoint):
+                return "\(endpoint) presented no certificate"
+            case .noAnswer(let endpoint, let seconds):
+                return "\(endpoint) accepted the TCP connection but sent no TLS answer within \(seconds); "
                     + "is it a TLS port, or does it need a longer timeout?"
-            case .handshakeTimedOut(let host, let port, let seconds):
-                return "\(place(host, port)) began the TLS handshake but did not finish it within \(seconds) "
+            case .handshakeTimedOut(let endpoint, let seconds):
+                return "\(endpoint) began the TLS handshake but did not finish it within \(seconds) "
                     + "(a slow server needs a longer timeout)"
-            case .closedDuringHandshake(let host, let port):
-                return "\(place(host, port)) closed the connection during the TLS handshake; is it a TLS port, "
+            case .closedDuringHandshake(let endpoint):
+                return "\(endpoint) closed the connection during the TLS handshake; is it a TLS port, "
                     + "and does it accept this server name (SNI) and TLS 1.2 or 1.3?"
-            case .notTLS(let host, let port, let answer):
-                return "\(place(host, port)) answered with something that is not TLS (\(answer)); is it a TLS port?"
+            case .notTLS(let endpoint, let answer):
+                return "\(endpoint) answered with something that is not TLS (\(answer)); is it a TLS port?"
             }
-        }
-
-        /// `host:port`, an IPv6 address in brackets (`[::1]:8443`).
-        private func place(_ host: String, _ port: Int) -> String {
-            host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         }
     }
 
@@ -201,11 +199,11 @@ public enum ServedChainProbe {
                 .connect(host: host, port: port).get()
         } catch {
             try Task.checkCancellation()
-            throw Failure.connect(host: host, port: port, reason: connectReason(error))
+            throw Failure.connect(endpoint, reason: connectReason(error))
         }
         defer { channel.close(promise: nil) }
         guard let handshake = waiter.withLockedValue({ $0 }) else {
-            throw Failure.handshake(host: host, port: port, reason: "the TLS handler was not installed")
+            throw Failure.handshake(endpoint, reason: "the TLS handler was not installed")
         }
         let expired = NIOLockedValueBox(false)
         let deadline = channel.eventLoop.scheduleTask(in: timeout) {
@@ -218,33 +216,33 @@ public enum ServedChainProbe {
         } catch {
             try Task.checkCancellation()
             throw classify(
-                error, host: host, port: port, received: received.withLockedValue { $0 },
+                error, endpoint: endpoint, received: received.withLockedValue { $0 },
                 expiredAfter: expired.withLockedValue { $0 } ? TLSErrorDescription.seconds(timeout) : nil)
         }
         let served = try captured.withLockedValue { $0 }.map { try $0.toDERBytes() }
-        guard !served.isEmpty else { throw Failure.noCertificate(host: host, port: port) }
+        guard !served.isEmpty else { throw Failure.noCertificate(endpoint) }
         return served
     }
 
     /// Names a failed handshake from what the server sent (`received`, its first bytes), whether
     /// the deadline closed the connection, and the error.
-    static func classify(_ error: any Error, host: String, port: Int, received: [UInt8], expiredAfter: String?)
+    static func classify(_ error: any Error, endpoint: Endpoint, received: [UInt8], expiredAfter: String?)
         -> Failure
     {
         if !received.isEmpty && !looksLikeTLS(received) {
-            return .notTLS(host: host, port: port, answer: describeAnswer(received))
+            return .notTLS(endpoint, answer: describeAnswer(received))
         }
         if let expiredAfter {
             return received.isEmpty
-                ? .noAnswer(host: host, port: port, seconds: expiredAfter)
-                : .handshakeTimedOut(host: host, port: port, seconds: expiredAfter)
+                ? .noAnswer(endpoint, seconds: expiredAfter)
+                : .handshakeTimedOut(endpoint, seconds: expiredAfter)
         }
         let reasons = TLSErrorDescription.reasonCodes(in: String(describing: error))
         if reasons.contains(where: { ["WRONG_VERSION_NUMBER", "HTTP_REQUEST", "HTTPS_PROXY_REQUEST"].contains($0) }) {
-            return .notTLS(host: host, port: port, answer: TLSErrorDescription.describe(error))
+            return .notTLS(endpoint, answer: TLSErrorDescription.describe(error))
         }
-        if isClosure(error) { return .closedDuringHandshake(host: host, port: port) }
-        return .handshake(host: host, port: port, reason: TLSErrorDescription.describe(error))
+        if isClosure(error) { return .closedDuringHandshake(endpoint) }
+        return .handshake(endpoint, reason: TLSErrorDescription.describe(error))
     }
 
     /// A TLS record starts with a content type 20…24 and major version 3.

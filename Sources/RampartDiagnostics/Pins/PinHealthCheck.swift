@@ -110,7 +110,7 @@ public struct PinHealthCheck: Sendable {
             throw .cancelled
         } catch {
             // A TLS context that cannot be made, a certificate NIOSSL cannot export: no chain to judge.
-            throw .probe(.handshake(host: host, port: port, reason: String(describing: error)))
+            throw .probe(.handshake(target, reason: String(describing: error)))
         }
         let evaluator = TrustEvaluator(anchors: anchors, pinning: [pinned])
         let decision = await evaluator.evaluate(derChain: served, host: pinned.domain, at: time)
