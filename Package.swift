@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "RampartDiagnostics", targets: ["RampartDiagnostics"]),
         .library(name: "RampartE2E", targets: ["RampartE2E"]),
         .library(name: "RampartHTTP", targets: ["RampartHTTP"]),
+        .library(name: "RampartIO", targets: ["RampartIO"]),
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
         .library(name: "RampartSeal", targets: ["RampartSeal"]),
         .library(name: "RampartTrust", targets: ["RampartTrust"]),
@@ -68,9 +69,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // Pure: Foundation and zlib only. Input contracts: JSON with limits, e-mail, images, lengths, URLs.
         .target(name: "RampartValidation", dependencies: ["CZlib"], swiftSettings: fuzzedSwift),
+        // File and stream I/O: atomic outputs, descriptors, output-path rules, one I/O error type. Foundation only.
+        .target(name: "RampartIO", swiftSettings: fuzzedSwift),
         .target(
             name: "RampartSeal",
             dependencies: [
+                "RampartIO",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -79,6 +83,7 @@ let package = Package(
         .target(
             name: "RampartVault",
             dependencies: [
+                "RampartIO",
                 "RampartSeal",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -146,6 +151,7 @@ let package = Package(
                 "RampartDiagnostics",
                 "RampartE2E",
                 "RampartHTTP",
+                "RampartIO",
                 "RampartPolicy",
                 "RampartSeal",
                 "RampartTrust",
@@ -155,6 +161,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // TimeAmount: the CLI sets HTTPTimeouts and the probe's timeout, both NIOCore's.
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
@@ -164,8 +172,8 @@ let package = Package(
         .executableTarget(
             name: "rampart-demo",
             dependencies: [
-                "RampartDiagnostics", "RampartE2E", "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTestKit",
-                "RampartTrust", "RampartTrustNIO", "RampartValidation", "RampartVault",
+                "RampartDiagnostics", "RampartE2E", "RampartHTTP", "RampartIO", "RampartPolicy", "RampartSeal",
+                "RampartTestKit", "RampartTrust", "RampartTrustNIO", "RampartValidation", "RampartVault",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -196,8 +204,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "RampartIOTests",
+            dependencies: ["RampartIO", "RampartTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "RampartSealTests",
-            dependencies: ["RampartSeal", "RampartTestKit", "RampartTestSupport"],
+            dependencies: ["RampartIO", "RampartSeal", "RampartTestKit", "RampartTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),

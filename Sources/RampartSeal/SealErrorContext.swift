@@ -1,3 +1,5 @@
+import RampartIO
+
 /// What a ``SealError`` says beyond its class: a sentence for people, and the stage, byte offset,
 /// payload chunk and path a program can act on.
 ///
@@ -20,6 +22,9 @@ public struct SealErrorContext: Sendable, Hashable, CustomStringConvertible, Exp
     public var chunk: Int?
     /// The file involved, when the failure is about one.
     public var path: String?
+    /// The file or stream failure underneath, when reading or writing failed (its operation, system
+    /// call and `errno`).
+    public var ioError: IOError?
 
     public init(
         _ detail: String, stage: SealStage? = nil, offset: Int? = nil, chunk: Int? = nil, path: String? = nil

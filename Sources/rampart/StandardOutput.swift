@@ -1,5 +1,5 @@
 import Foundation
-import RampartSeal
+import RampartIO
 
 #if canImport(Glibc)
     import Glibc
@@ -58,28 +58,6 @@ enum StandardStreams {
     /// Writes all of `bytes` to `descriptor`, retrying interrupted and partial writes and waiting
     /// on a non-blocking pipe; the `errno` of the first real failure, or `nil` when all was written.
     static func write(_ bytes: some DataProtocol, to descriptor: Int32) -> Int32? {
-        var failure: Int32?
-        for region in bytes.regions where failure == nil {
-            failure = region.withUnsafeBytes { buffer -> Int32? in
-                guard let start = buffer.baseAddress else { return nil }
-                var offset = 0
-                while offset < buffer.count {
-                    let written = SystemCalls.write(descriptor, start + offset, buffer.count - offset)
-                    if written >= 0 {
-                        offset += written
-                        continue
-                    }
-                    switch errno {
-                    case EINTR: continue
-                    case EAGAIN:
-                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&ready, 1, -1)
-                    case let code: return code
-                    }
-                }
-                return nil
-            }
-        }
-        return failure
+        FileDescriptorIO.writeAll(bytes, to: descriptor)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 import RampartSeal
 import RampartTestKit
 import RampartTestSupport
@@ -269,11 +270,12 @@ struct SealOutputTests {
         let path = folder.path("existing")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
         let original = Self.inode(path)
-        do throws(SealError) {
+        do throws(IOError) {
             _ = try AtomicFileOutput(path: path, replacing: false)
             Issue.record("an existing file was accepted without replacing")
         } catch {
-            #expect(error == .cannotCreateOutput("\(path) already exists"), "the library names no CLI flag")
+            #expect(error.code == .alreadyExists && error.path == path)
+            #expect(error.description == "\(path) already exists", "the library names no CLI flag")
         }
         #expect(throws: SealError.self) {
             try SealDestination.file(path, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
@@ -298,7 +300,9 @@ struct SealOutputTests {
         let link = folder.path("link")
         try Data("target".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(throws: SealError.cannotCreateOutput("\(link) already exists")) {
+        #expect(
+            throws: SealError.cannotCreateOutput(SealErrorContext("\(link) already exists", stage: .output, path: link))
+        ) {
             try SealDestination.file(link, replacing: false).write { (sink: inout any ByteSink) throws(SealError) in
                 try sink.write(Data([1]))
             }

@@ -1,6 +1,7 @@
 import Crypto
 import Dispatch
 import Foundation
+import RampartIO
 
 /// age's STREAM payload: 64 KiB plaintext chunks sealed with ChaCha20-Poly1305 under a nonce of an
 /// 11-byte big-endian counter and a last-chunk flag.

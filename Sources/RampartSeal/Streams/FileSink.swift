@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 
 #if canImport(Glibc)
     import Glibc
@@ -32,23 +33,8 @@ public struct FileSink: ByteSink, Sendable {
     public static var standardOutput: FileSink { FileSink(fileDescriptor: 1, name: "standard output") }
 
     public mutating func write(_ bytes: Data) throws(SealError) {
-        let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
-            guard var next = buffer.baseAddress else { return nil }
-            var left = buffer.count
-            while left > 0 {
-                let written = SystemCalls.write(fileDescriptor, next, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                left -= written
-                next += written
-            }
-            return nil
+        try SealError.mappingIO { () throws(IOError) in
+            try FileDescriptorIO.write(bytes, to: fileDescriptor, name: name)
         }
-        guard let failure else { return }
-        // The reader went away (a closed pipe or FIFO; SIGPIPE ignored): not an error to report.
-        if failure == EPIPE { throw .brokenPipe("\(name): the reader closed it") }
-        throw .io("\(name): write failed (\(SystemCalls.describe(failure)), errno \(failure))")
     }
 }

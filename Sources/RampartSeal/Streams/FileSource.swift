@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 
 #if canImport(Glibc)
     import Glibc
@@ -20,18 +21,8 @@ public final class FileSource: ByteSource {
 
     /// Opens `path` for reading; a missing file is ``SealError/notFound(_:)``.
     public init(path: String) throws(SealError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .notFound("\(path): no such file") }
-            throw .io("\(path): cannot be opened (\(SystemCalls.describe(code)))")
+        self.fileDescriptor = try SealError.mappingIO { () throws(IOError) in try FileDescriptorIO.openForReading(path)
         }
-        var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw .io("\(path) is a directory, not a file")
-        }
-        self.fileDescriptor = descriptor
         self.name = path
         self.ownsDescriptor = true
     }
@@ -58,22 +49,8 @@ public final class FileSource: ByteSource {
     }
 
     public func read(upTo count: Int) throws(SealError) -> Data {
-        guard count > 0 else { return Data() }
-        var data = Data(count: count)
-        var filled = 0
-        let failure: Int32? = data.withUnsafeMutableBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
-            while true {
-                let result = SystemCalls.read(fileDescriptor, base, count)
-                if result >= 0 {
-                    filled = result
-                    return nil
-                }
-                if errno != EINTR { return errno }
-            }
+        try SealError.mappingIO { () throws(IOError) in
+            try FileDescriptorIO.read(fileDescriptor, name: name, upTo: count)
         }
-        if let failure { throw .io("\(name): read failed (\(SystemCalls.describe(failure)))") }
-        if filled < count { data.removeSubrange(filled...) }
-        return data
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import Foundation
 /// Where an encryption or decryption writes: a file, replaced only when the work succeeded, or
 /// standard output.
 ///
-/// A file goes through ``AtomicFileOutput``: it has no name until `body` returned, so an error,
+/// A file goes through RampartIO's `AtomicFileOutput`: it has no name until `body` returned, so an error,
 /// an interruption or a killed process leaves nothing behind; an existing regular file is
 /// replaced only when `replacing` is true, and a node that is not a regular file is never
 /// replaced: a FIFO or a character device (`/dev/null`, `/dev/stdout` on a pipe) is written
@@ -37,61 +38,109 @@ public enum SealDestination: Sendable, Equatable {
     public func write(
         holdUntilDone: Bool = false, _ body: (inout any ByteSink) throws(SealError) -> Void
     ) throws(SealError) {
+        try write(holdUntilDone: holdUntilDone, mappingErrors: { $0 }, body)
+    }
+
+    /// ``write(holdUntilDone:_:)`` for a `body` that throws errors of its own type: the
+    /// destination's own failures (creating, writing, committing the output) reach the caller
+    /// through `mapping`, and `body`'s errors as they are.
+    ///
+    /// ```swift
+    /// try destination.write(mappingErrors: { AppError.output($0) }) { (sink: inout any ByteSink) throws(AppError) in
+    ///     try sink.write(try report.encoded())
+    /// }
+    /// ```
+    public func write<Failure: Error>(
+        holdUntilDone: Bool = false, mappingErrors mapping: (SealError) -> Failure,
+        _ body: (inout any ByteSink) throws(Failure) -> Void
+    ) throws(Failure) {
         switch self {
         case .file(let path, let replacing):
-            let output = try AtomicFileOutput(path: path, replacing: replacing)
+            let output: AtomicFileOutput
             do {
+                output = try AtomicFileOutput(path: path, replacing: replacing)
+            } catch {
+                throw mapping(SealError(error))
+            }
+            do throws(Failure) {
                 if holdUntilDone && output.writesThrough {
-                    var sink = output
-                    try Self.hold(body, thenCopyTo: &sink)
+                    var sink = AtomicFileSink(output)
+                    try Self.hold(body, thenCopyTo: &sink, mapping)
                 } else {
-                    try Self.run(body, writingTo: output)
+                    try Self.run(body, writingTo: AtomicFileSink(output), mapping)
                 }
             } catch {
                 output.discard()
                 throw error
             }
-            try output.commit()
+            do {
+                try output.commit()
+            } catch {
+                throw mapping(SealError(error))
+            }
         case .standardOutput where !holdUntilDone:
             // On failure what was already released (authenticated age chunks) still reaches the reader.
-            try Self.run(body, writingTo: FileSink.standardOutput)
+            try Self.run(body, writingTo: FileSink.standardOutput, mapping)
         case .standardOutput:
             var output = FileSink.standardOutput
-            try Self.hold(body, thenCopyTo: &output)
+            try Self.hold(body, thenCopyTo: &output, mapping)
         }
     }
 
     /// Runs `body` into an unnamed temporary file, then copies what it wrote to `output`.
-    private static func hold(
-        _ body: (inout any ByteSink) throws(SealError) -> Void, thenCopyTo output: inout some ByteSink
-    ) throws(SealError) {
-        guard let descriptor = SystemCalls.makeScratchFile(in: NSTemporaryDirectory()) else {
-            throw .io("cannot create a temporary file to hold the output (\(SystemCalls.describe(errno)))")
+    private static func hold<Failure: Error>(
+        _ body: (inout any ByteSink) throws(Failure) -> Void, thenCopyTo output: inout some ByteSink,
+        _ mapping: (SealError) -> Failure
+    ) throws(Failure) {
+        let folder = NSTemporaryDirectory()
+        guard let descriptor = SystemCalls.makeScratchFile(in: folder) else {
+            let code = errno
+            throw mapping(
+                SealError(
+                    IOError(
+                        .ioFailure, .create, path: folder, systemCall: "open", errno: code,
+                        message: "cannot create a temporary file to hold the output (\(SystemCalls.describe(code)))")))
         }
         defer { close(descriptor) }
-        try run(body, writingTo: FileSink(fileDescriptor: descriptor, name: "the temporary output"))
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .io("cannot rewind the temporary output") }
+        try run(body, writingTo: FileSink(fileDescriptor: descriptor, name: "the temporary output"), mapping)
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            let code = errno
+            throw mapping(
+                SealError(
+                    IOError(
+                        .ioFailure, .seek, path: "the temporary output", systemCall: "lseek", errno: code,
+                        message: "cannot rewind the temporary output")))
+        }
         let held = FileSource(fileDescriptor: descriptor, name: "the temporary output")
-        while true {
-            let chunk = try held.read(upTo: 1 << 20)
-            if chunk.isEmpty { break }
-            try output.write(chunk)
+        do throws(SealError) {
+            while true {
+                let chunk = try held.read(upTo: 1 << 20)
+                if chunk.isEmpty { break }
+                try output.write(chunk)
+            }
+        } catch {
+            throw mapping(error)
         }
     }
 
     /// Runs `body` with a background writer in front of `base`, and waits until every write landed
     /// (also when `body` fails, so nothing writes after the caller cleans up).
-    private static func run(
-        _ body: (inout any ByteSink) throws(SealError) -> Void, writingTo base: any ByteSink
-    ) throws(SealError) {
+    private static func run<Failure: Error>(
+        _ body: (inout any ByteSink) throws(Failure) -> Void, writingTo base: any ByteSink,
+        _ mapping: (SealError) -> Failure
+    ) throws(Failure) {
         let writer = BackgroundSink(base)
         var sink: any ByteSink = writer
-        do {
+        do throws(Failure) {
             try body(&sink)
         } catch {
             try? writer.finish()
             throw error
         }
-        try writer.finish()
+        do {
+            try writer.finish()
+        } catch {
+            throw mapping(error)
+        }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import RampartHTTP
-import RampartSeal
+import RampartIO
 
 /// Where `rampart fetch` writes a body: standard output as it arrives, or a file that appears
 /// only once the whole body was received (a failed or interrupted fetch leaves no partial file).
@@ -26,10 +26,8 @@ enum FetchOutput {
         } catch {
             await response.body.discard()
             var hint = ""
-            if case .cannotCreateOutput(let context) = error, context.detail.hasSuffix("already exists") {
-                hint = "; pass --force to replace it"
-            }
-            throw CommandFailure("-o \(output): \(error)\(hint)", status: .cannotCreate)
+            if error.code == .alreadyExists { hint = "; pass --force to replace it" }
+            throw CommandFailure("-o \(output): cannot create the output: \(error)\(hint)", status: ExitStatus(error))
         }
         do {
             if !head.isEmpty { try file.write(head) }
@@ -38,6 +36,9 @@ enum FetchOutput {
         } catch let error as HTTPClientError {
             file.discard()
             throw error
+        } catch let error as IOError {
+            file.discard()
+            throw CommandFailure("-o \(output): I/O error: \(error)", status: ExitStatus(error))
         } catch {
             file.discard()
             throw CommandFailure("-o \(output): \(error)", status: .ioError)

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import RampartSeal
+import RampartIO
 
 /// On a signal that would end the process (HUP, INT, QUIT, TERM, USR1, USR2, ALRM, VTALRM, PROF,
 /// XCPU, XFSZ), removes every output still being written before exiting with 128 + the signal's

@@ -7,12 +7,12 @@ import Dispatch
 /// ```swift
 /// let squares = ParallelMap.run(4) { $0 * $0 }   // [0, 1, 4, 9]
 /// ```
-enum ParallelMap {
+package enum ParallelMap {
     private struct Slots<Value>: @unchecked Sendable {
         let base: UnsafeMutablePointer<Value?>
     }
 
-    static func run<Value>(_ count: Int, _ work: @Sendable (Int) -> Value?) -> [Value?] {
+    package static func run<Value>(_ count: Int, _ work: @Sendable (Int) -> Value?) -> [Value?] {
         guard count > 1 else { return count == 1 ? [work(0)] : [] }
         let storage = UnsafeMutablePointer<Value?>.allocate(capacity: count)
         storage.initialize(repeating: nil, count: count)

@@ -26,7 +26,7 @@ package enum SystemCalls {
 
     /// Creates a new file (mode 0600) from `template`, whose name ends in `XXXXXX`; returns its
     /// descriptor and actual path, or `nil` with `errno` set.
-    static func makeTemporaryFile(_ template: String) -> (descriptor: Int32, path: String)? {
+    package static func makeTemporaryFile(_ template: String) -> (descriptor: Int32, path: String)? {
         var bytes = Array(template.utf8CString)
         let descriptor = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
@@ -40,7 +40,7 @@ package enum SystemCalls {
         /// `O_TMPFILE` from `<fcntl.h>`, which Swift's Glibc module does not export (the C macro is
         /// `__O_TMPFILE | O_DIRECTORY`, and `__O_TMPFILE` is `020000000` on every Linux architecture
         /// Swift runs on).
-        static let temporaryFileFlag: Int32 = 0o20000000 | O_DIRECTORY
+        package static let temporaryFileFlag: Int32 = 0o20000000 | O_DIRECTORY
     #endif
 
     /// A new file in `folder` that has no name: it is visible in no listing and disappears with its
@@ -49,7 +49,7 @@ package enum SystemCalls {
     /// make one (`EOPNOTSUPP`, `EISDIR`, `EINVAL`…) or `/proc` is not mounted; callers fall back to
     /// ``makeTemporaryFile(_:)``. Opened for writing, and for reading too when `readable`. Always
     /// `nil` off Linux.
-    static func makeUnnamedFile(in folder: String, readable: Bool = false) -> Int32? {
+    package static func makeUnnamedFile(in folder: String, readable: Bool = false) -> Int32? {
         #if os(Linux)
             let accessMode = readable ? O_RDWR : O_WRONLY
             let descriptor = open(folder, temporaryFileFlag | accessMode | O_CLOEXEC, mode_t(0o600))
@@ -71,7 +71,7 @@ package enum SystemCalls {
     /// A file for scratch data in `folder` that is never visible by name: unnamed when the system
     /// allows it, else created and unlinked at once; open for reading and writing. `nil` with
     /// `errno` set.
-    static func makeScratchFile(in folder: String) -> Int32? {
+    package static func makeScratchFile(in folder: String) -> Int32? {
         if let descriptor = makeUnnamedFile(in: folder, readable: true) { return descriptor }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         guard let (descriptor, path) = makeTemporaryFile(base + "rampart-hold-XXXXXX") else { return nil }
@@ -81,7 +81,7 @@ package enum SystemCalls {
 
     /// Gives the unnamed file open as `descriptor` the name `path`; fails with `EEXIST` when
     /// something already has that name (it is never replaced). Returns 0 or -1 with `errno` set.
-    static func linkUnnamed(_ descriptor: Int32, to path: String) -> Int32 {
+    package static func linkUnnamed(_ descriptor: Int32, to path: String) -> Int32 {
         #if os(Linux)
             return linkat(AT_FDCWD, procPath(descriptor), AT_FDCWD, path, AT_SYMLINK_FOLLOW)
         #else
@@ -93,7 +93,7 @@ package enum SystemCalls {
     private static func procPath(_ descriptor: Int32) -> String { "/proc/self/fd/\(descriptor)" }
 
     /// The target of the symbolic link at `path`, or `nil`.
-    static func linkTarget(_ path: String) -> String? {
+    package static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4097)
         let count = readlink(path, &buffer, 4096)
         guard count >= 0 else { return nil }
@@ -101,5 +101,5 @@ package enum SystemCalls {
     }
 
     /// The text of an `errno` value.
-    static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+    package static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

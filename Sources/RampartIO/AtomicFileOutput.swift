@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// A ``ByteSink`` for an output file that appears only on ``commit()``, complete, or never.
+/// An output file that appears only on ``commit()``, complete, or never.
 ///
 /// Until the commit nothing has the destination's name. The bytes go to an *unnamed* file in the
 /// destination's folder (`O_TMPFILE`), which no listing shows and which vanishes with the process
@@ -20,7 +20,7 @@ import Foundation
 /// a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout` when it is a pipe) is
 /// written straight into, without `O_CREAT` or `O_TRUNC`, so bytes reach its reader as they are
 /// written and ``discard()`` cannot take them back (``writesThrough`` tells); a directory, a
-/// socket or a block device is refused with ``SealError/cannotCreateOutput(_:)``.
+/// socket or a block device is refused with ``IOError/Code/cannotCreate``.
 ///
 /// | the path is | the output |
 /// |---|---|
@@ -33,11 +33,10 @@ import Foundation
 ///
 /// ```swift
 /// let output = try AtomicFileOutput(path: "plain.txt", replacing: false)
-/// var sink = output
-/// try Age.decrypt(from: &source, to: &sink, identities: identities)
+/// try output.write(Data("hello\n".utf8))
 /// try output.commit()
 /// ```
-package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
+package final class AtomicFileOutput: @unchecked Sendable {
     /// Where the output goes on commit.
     package let destination: String
     /// The hidden temporary file being written, when it has a name: empty for an unnamed file
@@ -45,7 +44,7 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     package let temporaryPath: String
     /// Whether the destination is a FIFO or character device written in place: what was written
     /// has reached its reader and ``discard()`` cannot withdraw it. Formats that authenticate only
-    /// at the end hold their output elsewhere first (``SealDestination`` does).
+    /// at the end hold their output elsewhere first (RampartSeal's `SealDestination` does).
     package var writesThrough: Bool { storage == .inPlace }
 
     private enum Storage: Equatable {
@@ -60,7 +59,6 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     private let replacing: Bool
     private let storage: Storage
     private var descriptor: Int32
-    private var sink: FileSink
     private var finished = false
 
     /// Paths of named temporary files not yet committed or removed, for signal handlers.
@@ -71,7 +69,7 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     /// `replacing` is false an existing file or link at `path` is an error now and again at commit
     /// time. A FIFO or character device at `path` is opened for writing now (an open of a FIFO
     /// waits for its reader).
-    package init(path: String, replacing: Bool, mode: mode_t = 0o600) throws(SealError) {
+    package init(path: String, replacing: Bool, mode: mode_t = 0o600) throws(IOError) {
         let target = try OutputTarget.inspect(path)
         self.destination = path
         self.replacing = replacing
@@ -79,8 +77,10 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
         case .writeThrough(let kind):
             let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else {
-                throw .cannotCreateOutput(
-                    "\(path) is \(kind) and cannot be opened for writing (\(SystemCalls.describe(errno)))")
+                let code = errno
+                throw IOError(
+                    .cannotCreate, .open, path: path, systemCall: "open", errno: code,
+                    message: "\(path) is \(kind) and cannot be opened for writing (\(SystemCalls.describe(code)))")
             }
             // Checked again on what was opened: a path swapped for a regular file meanwhile would
             // otherwise be written over in place.
@@ -88,13 +88,15 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
             let opened = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
             guard opened == S_IFCHR || (opened == S_IFIFO && info.st_uid == geteuid()) else {
                 close(descriptor)
-                throw .cannotCreateOutput("\(path) changed while it was being opened; nothing was written")
+                throw IOError(
+                    .cannotCreate, .open, path: path,
+                    message: "\(path) changed while it was being opened; nothing was written")
             }
             self.storage = .inPlace
             self.temporaryPath = ""
             self.descriptor = descriptor
         case .existing where !replacing:
-            throw .cannotCreateOutput("\(path) already exists")
+            throw IOError(.alreadyExists, .create, path: path, message: "\(path) already exists")
         case .absent, .existing:
             let url = URL(fileURLWithPath: path)
             let folder = url.deletingLastPathComponent().path
@@ -110,28 +112,39 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
                 self.descriptor = descriptor
                 Self.lock.withLock { _ = Self.pending.insert(temporaryPath) }
             } else {
-                throw .cannotCreateOutput("cannot create a file in \(folder) (\(SystemCalls.describe(errno)))")
+                let code = errno
+                throw IOError(
+                    .cannotCreate, .create, path: path, systemCall: "mkstemp", errno: code,
+                    message: "cannot create a file in \(folder) (\(SystemCalls.describe(code)))")
             }
             fchmod(descriptor, mode)
         }
-        self.sink = FileSink(fileDescriptor: descriptor, name: path)
     }
 
-    package func write(_ bytes: Data) throws(SealError) {
-        guard !finished else { throw .io("\(destination): written after it was committed or discarded") }
-        try sink.write(bytes)
+    package func write(_ bytes: Data) throws(IOError) {
+        guard !finished else {
+            throw IOError(
+                .ioFailure, .write, path: destination,
+                message: "\(destination): written after it was committed or discarded")
+        }
+        try FileDescriptorIO.write(bytes, to: descriptor, name: destination)
     }
 
     /// Gives the output its name: links a new file into place, or replaces the old one (flushing
     /// the new one to disk first); for a FIFO or device, closes it.
-    package func commit() throws(SealError) {
+    package func commit() throws(IOError) {
         guard !finished else { return }
         finished = true
         switch storage {
         case .inPlace:
             let closed = close(descriptor)
             descriptor = -1
-            guard closed == 0 else { throw .io("\(destination): closing failed (\(SystemCalls.describe(errno)))") }
+            guard closed == 0 else {
+                let code = errno
+                throw IOError(
+                    .ioFailure, .close, path: destination, systemCall: "close", errno: code,
+                    message: "\(destination): closing failed (\(SystemCalls.describe(code)))")
+            }
         case .unnamed(let folder):
             defer {
                 close(descriptor)
@@ -145,12 +158,12 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
                 try moveIntoPlace(hidden)
             } else {
                 guard SystemCalls.linkUnnamed(descriptor, to: destination) == 0 else {
-                    throw creationFailure(errno)
+                    throw creationFailure(errno, systemCall: "linkat")
                 }
             }
         case .named:
             defer { Self.lock.withLock { _ = Self.pending.remove(temporaryPath) } }
-            do throws(SealError) {
+            do throws(IOError) {
                 try flushIfReplacing()
             } catch {
                 close(descriptor)
@@ -158,9 +171,11 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
                 throw error
             }
             guard close(descriptor) == 0 else {
-                let reason = SystemCalls.describe(errno)
+                let code = errno
                 unlink(temporaryPath)
-                throw .io("\(destination): cannot be written to disk (\(reason))")
+                throw IOError(
+                    .ioFailure, .close, path: destination, systemCall: "close", errno: code,
+                    message: "\(destination): cannot be written to disk (\(SystemCalls.describe(code)))")
             }
             descriptor = -1
             if replacing {
@@ -170,7 +185,7 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
                 let linked = link(temporaryPath, destination)
                 let code = errno
                 unlink(temporaryPath)
-                guard linked == 0 else { throw creationFailure(code) }
+                guard linked == 0 else { throw creationFailure(code, systemCall: "link") }
             }
         }
     }
@@ -178,13 +193,16 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     /// Replacing a file: flush first, so a crash cannot leave the old contents gone and the new
     /// ones unwritten. A new file needs no flush: its input still exists until the caller decides
     /// otherwise, and skipping it keeps large outputs as fast as `cp` or `age`.
-    private func flushIfReplacing() throws(SealError) {
+    private func flushIfReplacing() throws(IOError) {
         guard replacing, fsync(descriptor) != 0 else { return }
-        throw .io("\(destination): cannot be flushed to disk (\(SystemCalls.describe(errno)))")
+        let code = errno
+        throw IOError(
+            .ioFailure, .flush, path: destination, systemCall: "fsync", errno: code,
+            message: "\(destination): cannot be flushed to disk (\(SystemCalls.describe(code)))")
     }
 
     /// Links the unnamed file under a fresh hidden name beside the destination, for `rename`.
-    private func linkUnderHiddenName(in folder: String) throws(SealError) -> String {
+    private func linkUnderHiddenName(in folder: String) throws(IOError) -> String {
         let name = URL(fileURLWithPath: destination).lastPathComponent
         for _ in 0..<100 {
             let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
@@ -192,26 +210,39 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
             if SystemCalls.linkUnnamed(descriptor, to: hidden) == 0 { return hidden }
             guard errno == EEXIST else { break }
         }
-        throw .cannotCreateOutput("\(destination): cannot be created (\(SystemCalls.describe(errno)))")
+        let code = errno
+        throw IOError(
+            .cannotCreate, .link, path: destination, systemCall: "linkat", errno: code,
+            message: "\(destination): cannot be created (\(SystemCalls.describe(code)))")
     }
 
     /// Renames the complete file at `path` over the destination (removing it on failure).
-    private func moveIntoPlace(_ path: String) throws(SealError) {
+    private func moveIntoPlace(_ path: String) throws(IOError) {
         // Checked again at the last moment: the destination may have become a FIFO or a device.
         if case .writeThrough(let kind) = try? OutputTarget.inspect(destination) {
             unlink(path)
-            throw .cannotCreateOutput("\(destination) became \(kind) while writing; it was left as it is")
+            throw IOError(
+                .cannotCreate, .rename, path: destination,
+                message: "\(destination) became \(kind) while writing; it was left as it is")
         }
         guard rename(path, destination) == 0 else {
-            let reason = SystemCalls.describe(errno)
+            let code = errno
             unlink(path)
-            throw .cannotCreateOutput("\(destination): cannot be replaced (\(reason))")
+            throw IOError(
+                .cannotCreate, .rename, path: destination, systemCall: "rename", errno: code,
+                message: "\(destination): cannot be replaced (\(SystemCalls.describe(code)))")
         }
     }
 
-    private func creationFailure(_ code: Int32) -> SealError {
-        if code == EEXIST { return .cannotCreateOutput("\(destination) appeared while writing; it was left as it is") }
-        return .cannotCreateOutput("\(destination): cannot be created (\(SystemCalls.describe(code)))")
+    private func creationFailure(_ code: Int32, systemCall: String) -> IOError {
+        if code == EEXIST {
+            return IOError(
+                .alreadyExists, .link, path: destination, systemCall: systemCall, errno: code,
+                message: "\(destination) appeared while writing; it was left as it is")
+        }
+        return IOError(
+            .cannotCreate, .link, path: destination, systemCall: systemCall, errno: code,
+            message: "\(destination): cannot be created (\(SystemCalls.describe(code)))")
     }
 
     /// Drops the output: an unnamed file vanishes, a named temporary file is removed, a FIFO or

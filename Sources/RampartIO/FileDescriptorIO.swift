@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Opening, reading and writing file descriptors, with every failure an ``IOError`` that names
+/// the path, the operation, the system call and `errno`. The one place the package loops over
+/// `read(2)` and `write(2)`: interrupted calls are retried, partial writes continued, and a
+/// non-blocking pipe that is full is waited on.
+///
+/// ```swift
+/// let descriptor = try FileDescriptorIO.openForReading("notes.txt")
+/// defer { close(descriptor) }
+/// let first = try FileDescriptorIO.read(descriptor, name: "notes.txt", upTo: 4096)
+/// try FileDescriptorIO.write(first, to: 1, name: "standard output")
+/// ```
+package enum FileDescriptorIO {
+    /// Opens `path` read-only (close-on-exec). A missing file is ``IOError/Code/notFound``, a
+    /// directory ``IOError/Code/notAFile``.
+    package static func openForReading(_ path: String) throws(IOError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw .system(.open, path: path, systemCall: "open", errno: code, message: "\(path): no such file")
+            }
+            throw .system(
+                .open, path: path, systemCall: "open", errno: code,
+                message: "\(path): cannot be opened (\(SystemCalls.describe(code)))")
+        }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw IOError(.notAFile, .open, path: path, message: "\(path) is a directory, not a file")
+        }
+        return descriptor
+    }
+
+    /// Up to `count` bytes from `descriptor`; empty only at the end of the input.
+    package static func read(_ descriptor: Int32, name: String, upTo count: Int) throws(IOError) -> Data {
+        guard count > 0 else { return Data() }
+        var data = Data(count: count)
+        var filled = 0
+        let failure: Int32? = data.withUnsafeMutableBytes { buffer -> Int32? in
+            guard let base = buffer.baseAddress else { return nil }
+            while true {
+                let result = SystemCalls.read(descriptor, base, count)
+                if result >= 0 {
+                    filled = result
+                    return nil
+                }
+                if errno != EINTR { return errno }
+            }
+        }
+        if let failure {
+            throw .system(
+                .read, path: name, systemCall: "read", errno: failure,
+                message: "\(name): read failed (\(SystemCalls.describe(failure)))")
+        }
+        if filled < count { data.removeSubrange(filled...) }
+        return data
+    }
+
+    /// Writes all of `bytes` to `descriptor`, or returns the `errno` of the first real failure.
+    package static func writeAll(_ bytes: some DataProtocol, to descriptor: Int32) -> Int32? {
+        var failure: Int32?
+        for region in bytes.regions where failure == nil {
+            failure = region.withUnsafeBytes { buffer -> Int32? in
+                guard let start = buffer.baseAddress else { return nil }
+                var offset = 0
+                while offset < buffer.count {
+                    let written = SystemCalls.write(descriptor, start + offset, buffer.count - offset)
+                    if written >= 0 {
+                        offset += written
+                        continue
+                    }
+                    switch errno {
+                    case EINTR: continue
+                    case EAGAIN:
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, -1)
+                    case let code: return code
+                    }
+                }
+                return nil
+            }
+        }
+        return failure
+    }
+
+    /// Writes all of `bytes` to `descriptor`. A pipe whose reader went away (when SIGPIPE is
+    /// ignored) is ``IOError/Code/brokenPipe``; any other failure ``IOError/Code/ioFailure``.
+    package static func write(_ bytes: some DataProtocol, to descriptor: Int32, name: String) throws(IOError) {
+        guard let failure = writeAll(bytes, to: descriptor) else { return }
+        if failure == EPIPE {
+            throw .system(
+                .write, path: name, systemCall: "write", errno: failure, message: "\(name): the reader closed it")
+        }
+        throw .system(
+            .write, path: name, systemCall: "write", errno: failure,
+            message: "\(name): write failed (\(SystemCalls.describe(failure)), errno \(failure))")
+    }
+}
