@@ -67,7 +67,8 @@ struct CTPolicyTests {
     func tooFew() throws {
         let decision = try check(try pki.leafWithEmbeddedSCTs(from: [(logs.argon, now - 60)]))
         #expect(!decision.compliant && decision.enforced && !decision.allowsConnection)
-        #expect(decision.missing.contains { $0.contains("at least 2 approved logs (found 1)") }, "\(decision.missing)")
+        #expect(decision.missing.contains(.approvedLogs(required: 2, found: 1)), "\(decision.missing)")
+        #expect(decision.missing.map(\.description).contains("SCTs from at least 2 approved logs (found 1)"))
     }
 
     @Test("an unknown log, a forged signature and an SCT from the future do not count")

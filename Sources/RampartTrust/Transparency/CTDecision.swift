@@ -38,8 +38,8 @@ public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
     /// `rampart ct check` reports; a client enforcing CT uses ``allowsConnection``.
     public var compliant: Bool
     public var counts: Counts
-    /// What the certificate lacks, in words (empty when compliant).
-    public var missing: [String]
+    /// The rules the certificate does not meet, with their counts (empty when compliant).
+    public var missing: [CTRequirement]
     /// Whether the decision is enforced: false when the log list is older than allowed and the
     /// checker fails open, as Apple does after 60 days.
     public var enforced: Bool

@@ -167,7 +167,7 @@ public struct CertificateTransparencyChecker: Sendable {
         let operators = Set(approved.compactMap { $0.log?.operatorName })
         let rfc6962 = approved.contains { $0.log?.isStaticCTAPI == false }
         let lifetime = CTComplianceRules.lifetimeDays(notBefore: notBefore, notAfter: notAfter)
-        var missing: [String] = []
+        var missing: [CTRequirement] = []
         var counts = CTDecision.Counts(
             approvedLogs: approved.count, currentlyApprovedLogs: current.count,
             deliveredFromCurrentLogs: delivered.count, embeddedFromCurrentLogs: embeddedCurrent.count,
@@ -183,15 +183,14 @@ public struct CertificateTransparencyChecker: Sendable {
             let base = approved.count >= 2
             let byDelivery = current.count >= 2 && !delivered.isEmpty
             let byEmbedding = !embeddedCurrent.isEmpty && counts.embeddedCounted >= required
-            if !base { missing.append("SCTs from at least 2 approved logs (found \(approved.count))") }
+            if !base { missing.append(.approvedLogs(required: 2, found: approved.count)) }
             if !byDelivery && !byEmbedding {
                 missing.append(
-                    "either 2 SCTs from current logs with one delivered by TLS or OCSP (found \(current.count), "
-                        + "\(delivered.count) delivered), or an embedded SCT from a current log and \(required) embedded "
-                        + "SCTs from distinct logs\(cap.map { ", at most \($0) per operator" } ?? "") "
-                        + "(counted \(counts.embeddedCounted))")
+                    .appleDeliveryOrEmbedding(
+                        currentLogs: current.count, delivered: delivered.count, embeddedRequired: required,
+                        perOperatorCap: cap, embeddedCounted: counts.embeddedCounted))
             }
-            if !rfc6962 && !approved.isEmpty { missing.append("an SCT from an RFC 6962 log (all are static-ct-api)") }
+            if !rfc6962 && !approved.isEmpty { missing.append(.rfc6962Log) }
             compliant = base && (byDelivery || byEmbedding) && rfc6962
         case .chrome:
             let required = lifetime <= 180 ? 2 : 3
@@ -203,11 +202,11 @@ public struct CertificateTransparencyChecker: Sendable {
             let byDelivery = delivered.count >= 2 && deliveredOperators >= 2
             if !byEmbedding && !byDelivery {
                 missing.append(
-                    "\(required) embedded SCTs from distinct logs of 2 operators, one log current (found "
-                        + "\(embedded.count) from \(embeddedOperators) operator(s)), or 2 delivered by TLS or OCSP "
-                        + "from current logs of 2 operators (found \(delivered.count))")
+                    .chromeEmbeddingOrDelivery(
+                        embeddedRequired: required, embedded: embedded.count, embeddedOperators: embeddedOperators,
+                        delivered: delivered.count))
             }
-            if !rfc6962 && !approved.isEmpty { missing.append("an SCT from an RFC 6962 log (all are static-ct-api)") }
+            if !rfc6962 && !approved.isEmpty { missing.append(.rfc6962Log) }
             compliant = (byEmbedding || byDelivery) && rfc6962
         }
         return CTDecision(

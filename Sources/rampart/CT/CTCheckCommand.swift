@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RampartDiagnostics
 import RampartPolicy
 import RampartTrust
 
@@ -119,6 +120,10 @@ struct CTCheckCommand: AsyncParsableCommand {
                 certificates = try await PinShowCommand.fetch(endpoint, serverName: nil, timeout: timeout)
             } catch let error as TrustError {
                 throw error
+            } catch let failure as ServedChainProbe.Failure {
+                throw CommandFailure(
+                    "\(target): \(failure)" + FlagHint.hint(for: failure, serverName: false),
+                    status: ExitStatus(failure))
             } catch {
                 throw CommandFailure("\(target): \(error)", status: .ioError)
             }

@@ -20,6 +20,8 @@ struct CTCheckReport: Encodable {
     var policy: String
     var counts: CTDecision.Counts
     var missing: [String]
+    /// A stable code per entry of `missing`, in its order (``CTRequirement/code``).
+    var missingCodes: [String]
     var notes: [String]
     var logListCurrent: Bool
     /// Why the certificate's SCT list is malformed, when it is (absent from the JSON otherwise).
@@ -36,7 +38,8 @@ struct CTCheckReport: Encodable {
         compliant = decision.compliant
         policy = decision.policy.rawValue
         counts = decision.counts
-        missing = decision.missing
+        missing = decision.missing.map(\.description)
+        missingCodes = decision.missing.map(\.code)
         notes = decision.notes
         logListCurrent = !decision.logListStale
         malformedSCTList = decision.malformedSCTList
