@@ -67,18 +67,12 @@ public enum E2E {
             throw .invalidKey(
                 "\(recipients.count) recipients; an envelope holds at most \(E2EEnvelope.maximumRecipients)")
         }
-        let aeadID: UInt16
-        switch kind {
-        case .classic: aeadID = aead == .aes256GCM ? 0x0002 : 0x0003
-        case .nist: aeadID = 0x0002
-        case .postQuantum: aeadID = 0x0003
-        }
         let fileKey = randomness.fileKey
         guard fileKey.count == E2EEnvelope.fileKeySize, randomness.nonce.count == 16 else {
             throw .invalidKey("a file key is 32 bytes and a payload nonce 16")
         }
         var envelope = E2EEnvelope(
-            kind: kind, aeadID: aeadID,
+            kind: kind, aead: kind.keyWrapAEAD(requested: aead),
             entries: recipients.map { _ in E2EEnvelope.Entry(enc: Data(), wrappedKey: Data()) },
             nonce: randomness.nonce)
         if let recorded = randomness.entries {
@@ -100,7 +94,7 @@ public enum E2E {
             try sink.write(header)
             try AgeStream.seal(from: &plaintext, to: &sink, key: envelope.payloadKey(fileKey: fileKey))
         } catch {
-            throw .io(error)
+            throw E2EError(error)
         }
     }
 
@@ -122,20 +116,10 @@ public enum E2E {
         from source: inout some ByteSource, to destination: SealDestination, identity: E2EIdentity,
         expected: E2EPublicKey? = nil
     ) throws(E2EError) -> E2EPublicKey? {
-        var failure: E2EError?
         var sender: E2EPublicKey?
-        do throws(SealError) {
-            try destination.write(holdUntilDone: true) { (sink: inout any ByteSink) throws(SealError) in
-                do throws(E2EError) {
-                    sender = try openUnverified(from: &source, to: &sink, identity: identity, expected: expected)
-                } catch {
-                    if case .io(let underlying) = error { throw underlying }
-                    failure = error
-                    throw .invalidParameter("\(error)")
-                }
-            }
-        } catch {
-            throw failure ?? .io(error)
+        try destination.write(holdUntilDone: true, mappingErrors: E2EError.init) {
+            (sink: inout any ByteSink) throws(E2EError) in
+            sender = try openUnverified(from: &source, to: &sink, identity: identity, expected: expected)
         }
         return sender
     }
@@ -182,9 +166,9 @@ public enum E2E {
             try AgeStream.open(from: &input, to: &opening, key: envelope.payloadKey(fileKey: fileKey))
         } catch {
             if let failure = opening.failure { throw failure }
-            if let output = opening.outputFailure { throw .io(output) }
+            if let output = opening.outputFailure { throw E2EError(output) }
             switch error {
-            case .io, .brokenPipe, .notFound, .cannotCreateOutput: throw .io(error)
+            case .io, .brokenPipe, .notFound, .cannotCreateOutput: throw E2EError(error)
             default: throw .tampered("the body does not authenticate: \(error.context.detail)")
             }
         }

@@ -30,7 +30,7 @@ struct E2EKeyCommitmentTests {
         let keyB = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
         // A malicious sender: file key A for Bob, file key B for Carol, in one header.
         var envelope = E2EEnvelope(
-            kind: .classic, aeadID: 0x0003,
+            kind: .classic, aead: .chaCha20Poly1305,
             entries: [
                 E2EEnvelope.Entry(enc: Data(), wrappedKey: Data()), E2EEnvelope.Entry(enc: Data(), wrappedKey: Data()),
             ],

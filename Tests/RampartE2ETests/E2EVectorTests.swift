@@ -60,7 +60,7 @@ struct E2EVectorTests {
         let header = try E2EEnvelope.parse(from: &source)
         let fileKey = Data(hex: vector.fileKey)
         #expect(header.kind == vector.keyKind)
-        #expect(header.aeadID == vector.aeadID)
+        #expect(header.aead.hpkeID == vector.aeadID)
         #expect(header.nonce.hex == vector.nonce)
         #expect(header.mac.hex == vector.headerMAC)
         #expect(header.computeMAC(fileKey: fileKey).hex == vector.headerMAC)
@@ -86,7 +86,7 @@ struct E2EVectorTests {
         try E2E.seal(
             from: &message, to: &sink, recipients: try vector.recipients.map { try E2EPublicKey($0.publicKey) },
             sender: try vector.sender.map { try E2EIdentity($0.identity) },
-            aead: vector.aeadID == 0x0002 ? .aes256GCM : .chaCha20Poly1305, randomness: randomness)
+            aead: try #require(E2EKeyWrapAEAD(hpkeID: vector.aeadID)), randomness: randomness)
         if vector.reproducible {
             #expect(sink.data == published, "the envelope bytes changed: a wire-format change")
         } else {
@@ -195,7 +195,7 @@ struct E2EVectorTests {
             vectors.append(
                 E2EVector(
                     name: name, kind: label(kind),
-                    aeadID: header.aeadID, recipients: recipients.map(\.1), sender: sender?.1,
+                    aeadID: header.aead.hpkeID, recipients: recipients.map(\.1), sender: sender?.1,
                     fileKey: randomness.fileKey.hex, nonce: randomness.nonce.hex, headerMAC: header.mac.hex,
                     payloadKey: header.payloadKey(fileKey: randomness.fileKey).withUnsafeBytes { Data($0) }.hex,
                     message: message.hex, envelope: sink.data.hex, reproducible: !(signed && kind == .postQuantum)))

@@ -13,15 +13,17 @@ import RampartSeal
 /// derived from the file key, as age's) commits the envelope to one file key, so no two recipients
 /// can open one envelope to different plaintexts. Version 1 had no MAC and is refused.
 ///
+/// Package-internal: callers seal and open through ``E2E``; the fuzzer and the tests read headers.
+///
 /// ```swift
 /// var source = DataSource(sealed)
 /// let header = try E2EEnvelope.parse(from: &source)
-/// print(header.kind, header.entries.count)
+/// print(header.kind, header.aead, header.entries.count)
 /// ```
-public struct E2EEnvelope: Sendable, Equatable {
+package struct E2EEnvelope: Sendable, Equatable {
     static let magic = Data("RAMPE2E".utf8)
     /// The envelope version this Rampart writes and reads.
-    public static let version: UInt8 = 2
+    package static let version: UInt8 = 2
     static let hpkeInfo = Data("rampart-e2e/v2 file key".utf8)
     static let headerInfo = Data("rampart-e2e/v2 header".utf8)
     static let payloadInfo = Data("rampart-e2e/v2 payload".utf8)
@@ -34,14 +36,14 @@ public struct E2EEnvelope: Sendable, Equatable {
     /// Bytes of a wrapped file key: the key and a 16-byte AEAD tag.
     static let wrappedKeySize = 48
     /// The most recipients an envelope may name.
-    public static let maximumRecipients = 1024
+    package static let maximumRecipients = 1024
 
     /// One recipient entry: an HPKE encapsulation and the file key sealed under it.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The KEM encapsulation (`enc`).
-        public var enc: Data
+        package var enc: Data
         /// The file key sealed with the HPKE context (48 bytes).
-        public var wrappedKey: Data
+        package var wrappedKey: Data
 
         package init(enc: Data, wrappedKey: Data) {
             self.enc = enc
@@ -50,20 +52,20 @@ public struct E2EEnvelope: Sendable, Equatable {
     }
 
     /// The recipients' key kind (it fixes the KEM).
-    public var kind: E2EKeyKind
-    /// The HPKE AEAD that wraps the file key: `0x0003` ChaCha20-Poly1305 or `0x0002` AES-256-GCM.
-    public var aeadID: UInt16
+    package var kind: E2EKeyKind
+    /// The HPKE AEAD that wraps the file key (`aead_id` on the wire: ``E2EKeyWrapAEAD/hpkeID``).
+    package var aead: E2EKeyWrapAEAD
     /// One entry per recipient.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// The payload nonce (16 bytes).
-    public var nonce: Data
+    package var nonce: Data
     /// The header MAC (32 bytes): HMAC-SHA256 of ``macInput`` under a key derived from the file key.
-    public var mac: Data
+    package var mac: Data
 
     /// An envelope header; `mac` is filled in by ``sealMAC(fileKey:)`` when it is not known yet.
-    package init(kind: E2EKeyKind, aeadID: UInt16, entries: [Entry], nonce: Data, mac: Data = Data()) {
+    package init(kind: E2EKeyKind, aead: E2EKeyWrapAEAD, entries: [Entry], nonce: Data, mac: Data = Data()) {
         self.kind = kind
-        self.aeadID = aeadID
+        self.aead = aead
         self.entries = entries
         self.nonce = nonce
         self.mac = mac
@@ -71,7 +73,7 @@ public struct E2EEnvelope: Sendable, Equatable {
 
     /// The HPKE suite.
     var suite: HPKE.Ciphersuite {
-        HPKE.Ciphersuite(kem: kind.kem, kdf: .HKDF_SHA256, aead: aeadID == 0x0002 ? .AES_GCM_256 : .chaChaPoly)
+        HPKE.Ciphersuite(kem: kind.kem, kdf: .HKDF_SHA256, aead: aead.hpke)
     }
 
     /// The fixed part every entry's HPKE seal authenticates: magic, version, suite and count.
@@ -80,13 +82,13 @@ public struct E2EEnvelope: Sendable, Equatable {
         bytes.append(Self.version)
         Self.append(kind.kemID, to: &bytes)
         Self.append(0x0001, to: &bytes)
-        Self.append(aeadID, to: &bytes)
+        Self.append(aead.hpkeID, to: &bytes)
         Self.append(UInt16(entries.count), to: &bytes)
         return bytes
     }
 
     /// The header up to the MAC: prefix, entries and nonce (what the MAC authenticates).
-    public var macInput: Data {
+    package var macInput: Data {
         var bytes = prefix
         for entry in entries {
             bytes.append(entry.enc)
@@ -97,7 +99,7 @@ public struct E2EEnvelope: Sendable, Equatable {
     }
 
     /// The whole header as written: ``macInput`` then the MAC.
-    public var encoded: Data { macInput + mac }
+    package var encoded: Data { macInput + mac }
 
     /// The key of the header MAC: HKDF-SHA256 over the file key, no salt, info "rampart-e2e/v2 header".
     private static func macKey(fileKey: Data) -> SymmetricKey {
@@ -143,7 +145,7 @@ public struct E2EEnvelope: Sendable, Equatable {
     ///
     /// Throws ``E2EError/malformed(_:)`` for anything that breaks the layout; nothing in the header is
     /// trusted until the body authenticates under a key bound to all of it.
-    public static func parse(from source: inout some ByteSource) throws(E2EError) -> E2EEnvelope {
+    package static func parse(from source: inout some ByteSource) throws(E2EError) -> E2EEnvelope {
         let fixed = try read(&source, 16, what: "the 16-byte fixed header")
         guard fixed.prefix(7) == magic else {
             throw .malformed("not a Rampart end-to-end message (it does not start with RAMPE2E)")
@@ -164,10 +166,9 @@ public struct E2EEnvelope: Sendable, Equatable {
         guard number(fixed, at: 10) == 0x0001 else {
             throw .malformed(String(format: "unknown KDF 0x%04x (only HKDF-SHA256, 0x0001)", number(fixed, at: 10)))
         }
-        let aead = number(fixed, at: 12)
-        let allowed: Set<UInt16> = kind == .classic ? [0x0002, 0x0003] : kind == .nist ? [0x0002] : [0x0003]
-        guard allowed.contains(aead) else {
-            throw .malformed(String(format: "AEAD 0x%04x is not allowed with a \(kind) key", aead))
+        let aeadID = number(fixed, at: 12)
+        guard let aead = E2EKeyWrapAEAD(hpkeID: aeadID), kind.allows(aead) else {
+            throw .malformed(String(format: "AEAD 0x%04x is not allowed with a \(kind) key", aeadID))
         }
         let count = Int(number(fixed, at: 14))
         guard (1...maximumRecipients).contains(count) else {
@@ -182,7 +183,7 @@ public struct E2EEnvelope: Sendable, Equatable {
         }
         let nonce = try read(&source, 16, what: "the 16-byte payload nonce")
         let mac = try read(&source, macSize, what: "the 32-byte header MAC")
-        return E2EEnvelope(kind: kind, aeadID: aead, entries: entries, nonce: nonce, mac: mac)
+        return E2EEnvelope(kind: kind, aead: aead, entries: entries, nonce: nonce, mac: mac)
     }
 
     private static func read(_ source: inout some ByteSource, _ count: Int, what: String) throws(E2EError) -> Data {
@@ -190,7 +191,7 @@ public struct E2EEnvelope: Sendable, Equatable {
         do {
             bytes = try source.readFully(count)
         } catch {
-            throw .io(error)
+            throw E2EError(error)
         }
         guard bytes.count == count else {
             throw .malformed(

@@ -84,6 +84,26 @@ public enum E2EKeyKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
+    /// Whether an envelope of this kind may wrap its file key with `aead`: classic keys with either,
+    /// P-256 keys with AES-256-GCM only, post-quantum keys with ChaCha20-Poly1305 only.
+    func allows(_ aead: E2EKeyWrapAEAD) -> Bool {
+        switch self {
+        case .classic: return true
+        case .nist: return aead == .aes256GCM
+        case .postQuantum: return aead == .chaCha20Poly1305
+        }
+    }
+
+    /// The AEAD an envelope of this kind wraps its file key with when `requested` is asked for:
+    /// the request for classic keys, the one AEAD the other kinds allow.
+    func keyWrapAEAD(requested: E2EKeyWrapAEAD) -> E2EKeyWrapAEAD {
+        switch self {
+        case .classic: return requested
+        case .nist: return .aes256GCM
+        case .postQuantum: return .chaCha20Poly1305
+        }
+    }
+
     /// The HPKE identifier of the KEM.
     var kemID: UInt16 {
         switch self {
