@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 
 #if canImport(Glibc)
     import Glibc
@@ -10,8 +11,8 @@ import Foundation
 /// descriptor ends the demo with exit 74 and a message naming the stream, a reader that went away
 /// (`rampart-demo | head -1`) with 141. Colour only on a terminal, never with `NO_COLOR`.
 ///
-/// Everything the demo prints comes from its own lab, so it needs none of `rampart`'s escaping of
-/// hostile text; it stays this small on purpose rather than sharing the CLI's internals.
+/// Writes go through RampartIO's `FileDescriptorIO`, the package's one write loop. Everything the
+/// demo prints comes from its own lab, so it needs none of `rampart`'s escaping of hostile text.
 ///
 /// ```swift
 /// try DemoOutput.line(DemoOutput.paint("All 40 steps went as expected.", 32))
@@ -32,7 +33,7 @@ enum DemoOutput {
 
     /// Writes `bytes` whole to standard output, or throws the failure the user sees.
     static func write(_ bytes: Data) throws(DemoFailure) {
-        guard let code = write(bytes, to: STDOUT_FILENO) else { return }
+        guard let code = FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO) else { return }
         if code == EPIPE { throw DemoFailure("", status: .brokenPipe) }
         throw DemoFailure(
             "cannot write to standard output: \(String(cString: strerror(code))) (errno \(code)); "
@@ -42,34 +43,12 @@ enum DemoOutput {
 
     /// Writes `message` and a line feed to standard error; a message that cannot be written is dropped.
     static func warn(_ message: String) {
-        _ = write(Data((message + "\n").utf8), to: STDERR_FILENO)
+        _ = FileDescriptorIO.writeAll(Data((message + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// `text` in the ANSI colour `code` when standard output is a terminal and `NO_COLOR` is not set.
     static func paint(_ text: String, _ code: Int) -> String {
         isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-
-    /// Writes all of `bytes`, retrying interrupted and partial writes; the `errno` of the first real
-    /// failure, or `nil` when all was written.
-    private static func write(_ bytes: Data, to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            guard let start = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                    let written = Glibc.write(descriptor, start + offset, buffer.count - offset)
-                #else
-                    let written = Darwin.write(descriptor, start + offset, buffer.count - offset)
-                #endif
-                if written >= 0 {
-                    offset += written
-                } else if errno != EINTR {
-                    return errno
-                }
-            }
-            return nil
-        }
     }
 }

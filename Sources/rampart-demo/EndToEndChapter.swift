@@ -122,14 +122,7 @@ struct EndToEndChapter: DemoChapter {
         var configuration = HTTPClientConfiguration()
         configuration.timeouts = HTTPTimeouts(all: .seconds(60))
         configuration.anchors = .only([pki.root.certificate])
-        configuration.pinning = [
-            try PinnedHost(
-                domain: LabPKI.hostName,
-                pins: [
-                    .init(try SPKIPin(certificate: pki.chain(.good).leaf.certificate), scope: .leaf),
-                    .init(try SPKIPin(certificate: pki.chain(.p384).leaf.certificate), scope: .leaf),
-                ])
-        ]
+        configuration.pinning = [try pki.pinnedLabHost()]
         return try HTTPClient(configuration: configuration)
     }
 

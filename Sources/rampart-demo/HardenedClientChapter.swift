@@ -60,16 +60,7 @@ struct HardenedClientChapter: DemoChapter {
         var configuration = HTTPClientConfiguration()
         configuration.timeouts = HTTPTimeouts(all: .seconds(60))  // a busy machine must not fail the demo
         configuration.anchors = .only([pki.root.certificate, pki.rogueRoot.certificate])
-        if pinned {
-            configuration.pinning = [
-                try PinnedHost(
-                    domain: LabPKI.hostName,
-                    pins: [
-                        .init(try SPKIPin(certificate: pki.chain(.good).leaf.certificate), scope: .leaf),
-                        .init(try SPKIPin(certificate: pki.chain(.p384).leaf.certificate), scope: .leaf),
-                    ])
-            ]
-        }
+        if pinned { configuration.pinning = [try pki.pinnedLabHost()] }
         if let proxy { configuration.proxy = ProxySettings(https: proxy) }
         return try HTTPClient(configuration: configuration)
     }
