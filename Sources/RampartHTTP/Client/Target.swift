@@ -7,6 +7,8 @@ struct Target: Sendable {
     let scheme: String
     let host: String
     let port: Int
+    /// `host` and `port`, read by `Endpoint` (port in 1…65535).
+    let endpoint: Endpoint
     let originForm: String
     let absoluteForm: String
     let hostHeader: String
@@ -27,7 +29,6 @@ struct Target: Sendable {
                 reason: "credentials in the URL are refused; send an Authorization header instead")
         }
         // The port is read from the URL's own text by `Endpoint`: `URL.port` wraps or drops big ones.
-        let endpoint: Endpoint
         do {
             endpoint = try Endpoint(url: url)
         } catch {

@@ -4,11 +4,15 @@ import RampartPolicy
 /// the same TLS and trust requirements.
 struct ConnectionKey: Hashable, Sendable {
     var scheme: String
-    var host: String
-    var port: Int
+    /// The origin's host and port (the proxy's are in `proxy`).
+    var endpoint: Endpoint
     var proxy: HTTPProxy?
     /// `nil` for cleartext.
     var tls: TLSPolicyKey?
+
+    /// The origin's host, normalised by `ATSHost`.
+    var host: String { endpoint.host.name }
+    var port: Int { endpoint.port }
 }
 
 /// The parts of an ATS decision that shape a TLS connection.
