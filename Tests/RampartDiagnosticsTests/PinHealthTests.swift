@@ -1,5 +1,6 @@
 import Foundation
 import RampartDiagnostics
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import Testing
@@ -22,7 +23,7 @@ struct PinHealthTests {
     func check(_ chain: LabChain, _ pins: [PinnedHost.ScopedPin]) async throws -> PinHealth {
         let host = try PinnedHost(domain: "localhost", pins: pins, requiresBackupPin: false)
         return try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
-            try await checker.check(host, address: ("127.0.0.1", server.port))
+            try await checker.check(host, endpoint: try Endpoint(host: "127.0.0.1", port: server.port))
         }
     }
 
@@ -69,8 +70,9 @@ struct PinHealthTests {
     func down() async throws {
         let port = try await LabScriptedPeer.with(.closeAtOnce) { $0 }
         let host = try PinnedHost(domain: "localhost", pins: [.init(try pin(.good))], requiresBackupPin: false)
+        let endpoint = try Endpoint(host: "127.0.0.1", port: port)
         do throws(PinHealthError) {
-            _ = try await checker.check(host, address: ("127.0.0.1", port))
+            _ = try await checker.check(host, endpoint: endpoint)
             Issue.record("a host that is down was checked")
         } catch {
             guard case .probe = error else {

@@ -68,18 +68,6 @@ public struct PinHealthCheck: Sendable {
         }
     }
 
-    /// Checks `pinned` on the server at `address` (host and port).
-    ///
-    /// - Throws: ``PinHealthError/endpoint(_:)`` for a port outside 1…65535, before any connection;
-    ///   otherwise as ``check(_:endpoint:at:)``.
-    public func check(_ pinned: PinnedHost, address: (host: String, port: Int), at time: Date = Date())
-        async throws(PinHealthError) -> PinHealth
-    {
-        let endpoint: Endpoint
-        do { endpoint = try Endpoint(host: address.host, port: address.port) } catch { throw .endpoint(error) }
-        return try await check(pinned, endpoint: endpoint, at: time)
-    }
-
     /// Checks `pinned` on the server at `endpoint` (default: the pinned domain, port 443).
     ///
     /// - Throws: ``PinHealthError/probe(_:)`` when the server cannot be reached or does not
