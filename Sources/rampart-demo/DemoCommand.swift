@@ -19,7 +19,7 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "rampart-demo",
         abstract: "Build a lab PKI, start loopback TLS servers and show every Rampart capability at work.",
         discussion:
-            "Everything happens on 127.0.0.1 and ::1; nothing reaches the network. Exit 0 when every step went as expected, 1 otherwise."
+            "Everything happens on 127.0.0.1 and ::1; nothing reaches the network. Exit 0 when every step went as expected, 1 otherwise; 2 for a bad flag or value, 74 when standard output cannot be written, 141 when its reader went away."
     )
 
     /// The chapters, in the order they are shown.
