@@ -38,6 +38,19 @@ struct ProxyFuzzRegressionTests {
         #expect(detail.contains("outside 1…65535"))
     }
 
+    /// `URLComponents.rangeOfPort` indexes the percent-encoded `components.string`: a user name
+    /// with non-ASCII characters shifted it past the end of the text given, and reading the port
+    /// trapped ("String index range is out of bounds").
+    @Test("a user name that URLComponents percent-encodes does not shift where the port is read")
+    func percentEncodedUserName() throws {
+        let proxy = try HTTPProxy(url: "http://us\u{6CF}\u{34D}ss@proxy:1")
+        #expect(proxy.host == "proxy")
+        #expect(proxy.port == 1)
+        let other = try HTTPProxy(url: "http://\u{E9}\u{E9}\u{E9}:p\u{E9}@proxy.corp:8080")
+        #expect(other.port == 8080)
+        #expect(other.username == "\u{E9}\u{E9}\u{E9}")
+    }
+
     @Test("the ends of the port range are accepted; no port means 1080")
     func portRangeEnds() throws {
         #expect(try HTTPProxy(url: "http://proxy.corp:1").port == 1)

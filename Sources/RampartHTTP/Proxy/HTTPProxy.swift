@@ -35,7 +35,9 @@ public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
         }
         // The port is read from the text by `Endpoint` (`URLComponents.port` drops 2^64 + 1 and
         // wraps nothing it cannot hold); outside 1…65535 it is refused, never dialled elsewhere.
-        let portText = components.rangeOfPort.map { String(withScheme[$0]) } ?? ""
+        // `rangeOfPort` indexes `components.string` (percent-encoded), not the text given: a
+        // non-ASCII user name shifts every index (found by fuzzing).
+        let portText = components.rangeOfPort.flatMap { range in components.string.map { String($0[range]) } } ?? ""
         let endpoint: Endpoint
         do {
             let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

@@ -43,8 +43,10 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
         guard components.user == nil && components.password == nil else { throw .credentialsInURL }
         guard let rawHost = url.host, !rawHost.isEmpty else { throw .noHost }
         var port = scheme == "https" ? 443 : 80
-        if let range = components.rangeOfPort, !text[range].isEmpty {
-            port = try Self.port(String(text[range]))
+        // `rangeOfPort` indexes `components.string`, which may differ from `text` (re-encoded).
+        let source = components.string ?? ""
+        if let range = components.rangeOfPort, range.upperBound <= source.endIndex, !source[range].isEmpty {
+            port = try Self.port(String(source[range]))
         } else if components.port != nil {
             // A port Foundation read but whose text it cannot show: refuse rather than guess.
             throw .malformedPort(String(describing: components.port))
