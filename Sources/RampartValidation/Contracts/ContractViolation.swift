@@ -27,6 +27,26 @@ public struct ContractViolation: Error, Sendable, Hashable, CustomStringConverti
         self.detail = detail
     }
 
+    /// Whether the bytes are not JSON at all (``ContractRule/malformedJSON``: bad input data), as
+    /// against JSON that breaks a limit or the contract (a finding about a well-formed document).
+    ///
+    /// ```swift
+    /// let status = violation.isNotJSON ? 65 : 1  // rampart validate json's exit statuses
+    /// ```
+    public var isNotJSON: Bool { rule == .malformedJSON }
+
+    /// A document over ``JSONLimits/maxBytes``: `count` bytes when known, else one cut off at the
+    /// limit unread (a stream), `source` naming where it came from.
+    ///
+    /// ```swift
+    /// throw ContractViolation.tooManyBytes(limit: limits.maxBytes, source: "standard input")
+    /// ```
+    public static func tooManyBytes(limit: Int, count: Int? = nil, source: String? = nil) -> ContractViolation {
+        let size = count.map { "\($0) bytes, over the limit of \(limit)" } ?? "more than \(limit) bytes"
+        return ContractViolation(
+            rule: .tooManyBytes, keyPath: "", offset: limit, detail: size + (source.map { " on \($0)" } ?? ""))
+    }
+
     public var description: String {
         let place = keyPath.isEmpty ? "document" : keyPath
         let at = offset.map { " (byte \($0))" } ?? ""

@@ -13,9 +13,7 @@ struct JSONPreScan {
     func scan(_ buffer: UnsafeRawBufferPointer) throws(ContractViolation) {
         let count = buffer.count
         if count > limits.maxBytes {
-            throw ContractViolation(
-                rule: .tooManyBytes, keyPath: "", offset: limits.maxBytes,
-                detail: "\(count) bytes, over the limit of \(limits.maxBytes)")
+            throw ContractViolation.tooManyBytes(limit: limits.maxBytes, count: count)
         }
         guard let base = buffer.baseAddress else {
             throw ContractViolation(rule: .malformedJSON, keyPath: "", offset: 0, detail: "an empty document")

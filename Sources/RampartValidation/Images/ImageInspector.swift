@@ -31,15 +31,25 @@ public struct ImageInspector: Sendable {
         data.withUnsafeBytes { inspect(bytes: $0) }
     }
 
+    /// The report for a file of `byteCount` bytes when that is over ``ImageLimits/maxBytes``
+    /// (``ImageVerdict/suspicious``): a file can be refused by its size, unread. `nil` within the cap.
+    ///
+    /// ```swift
+    /// let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+    /// let report = inspector.oversizeReport(byteCount: size) ?? inspector.inspect(try Data(contentsOf: url))
+    /// ```
+    public func oversizeReport(byteCount: Int, format: ImageFormat = .unknown) -> ImageReport? {
+        guard let maxBytes = limits.maxBytes, byteCount > maxBytes else { return nil }
+        return ImageReport(
+            format: format, width: nil, height: nil, verdict: .suspicious,
+            problem: "\(byteCount) bytes, over the cap of \(maxBytes)", offset: maxBytes)
+    }
+
     /// Inspects the bytes of one file in memory.
     public func inspect(bytes buffer: UnsafeRawBufferPointer) -> ImageReport {
         let bytes = ImageBytes(base: buffer)
         let format = Self.format(of: bytes)
-        if let maxBytes = limits.maxBytes, bytes.count > maxBytes {
-            return ImageReport(
-                format: format, width: nil, height: nil, verdict: .suspicious,
-                problem: "\(bytes.count) bytes, over the cap of \(maxBytes)", offset: maxBytes)
-        }
+        if let oversize = oversizeReport(byteCount: bytes.count, format: format) { return oversize }
         let structure: ImageStructure
         do {
             switch format {

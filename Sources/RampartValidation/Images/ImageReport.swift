@@ -29,7 +29,7 @@ public struct ImageReport: Sendable, Hashable, Codable {
     /// Whether the file is a structurally valid image with nothing appended.
     public var isValid: Bool { verdict == .valid }
 
-    public init(
+    package init(
         format: ImageFormat, width: Int?, height: Int?, verdict: ImageVerdict, problem: String?, offset: Int?,
         extraChunks: [String] = []
     ) {

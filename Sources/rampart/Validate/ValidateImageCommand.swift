@@ -102,11 +102,8 @@ struct ValidateImageCommand: AsyncParsableCommand {
         }
         guard !isDirectory.boolValue else { throw CommandFailure("a directory, not a file", status: .ioError) }
         var info = stat()
-        if let maxBytes, stat(path, &info) == 0, Int(info.st_size) > maxBytes {
-            let size = Int(info.st_size)
-            return ImageReport(
-                format: .unknown, width: nil, height: nil, verdict: .suspicious,
-                problem: "\(size) bytes, over the cap of \(maxBytes)", offset: maxBytes)
+        if stat(path, &info) == 0, let oversize = inspector.oversizeReport(byteCount: Int(info.st_size)) {
+            return oversize
         }
         do {
             return inspector.inspect(try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped))

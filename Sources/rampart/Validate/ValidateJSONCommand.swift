@@ -66,9 +66,7 @@ struct ValidateJSONCommand: AsyncParsableCommand {
                 violation = error
             }
         } else {
-            violation = ContractViolation(
-                rule: .tooManyBytes, keyPath: "", offset: maxBytes,
-                detail: "more than \(maxBytes) bytes on standard input")
+            violation = .tooManyBytes(limit: maxBytes, source: "standard input")
         }
         let result = Result(
             file: PathArgument.jsonName(file), valid: violation == nil, rule: violation?.rule.rawValue,
@@ -87,7 +85,7 @@ struct ValidateJSONCommand: AsyncParsableCommand {
             }
         }
         if let violation {
-            throw CommandFailure("", status: violation.rule == .malformedJSON ? .dataError : .policyViolation)
+            throw CommandFailure("", status: violation.isNotJSON ? .dataError : .policyViolation)
         }
     }
 
