@@ -42,6 +42,14 @@ extension ExitStatus {
         }
     }
 
+    /// A trust failure met while reading a file (a policy's NSPinnedDomains, a TrustKit file): a pin
+    /// configuration the library refuses is bad data in the file (65), not a bad argument (2);
+    /// otherwise as ``init(_:)-TrustError``.
+    init(readingFile error: TrustError) {
+        let status = ExitStatus(error)
+        self = status == .usage ? .dataError : status
+    }
+
     /// 77 wrong credentials or failed authentication, 65 bad data, 2 invalid parameter, 66 missing input,
     /// 73 cannot create the output, 74 I/O, 141 the output's reader went away.
     init(_ error: SealError) {

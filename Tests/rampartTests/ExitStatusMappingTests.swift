@@ -1,4 +1,8 @@
+import Foundation
+import RampartDiagnostics
 import RampartE2E
+import RampartHTTP
+import RampartIO
 import RampartPolicy
 import RampartSeal
 import RampartTrust
@@ -31,8 +35,13 @@ struct ExitStatusMappingTests {
         let table: [(E2EError, ExitStatus)] = [
             (.notARecipient("x"), .authenticationFailed), (.wrongSender("x"), .authenticationFailed),
             (.tampered("x"), .authenticationFailed), (.malformed("x"), .dataError), (.invalidKey("x"), .dataError),
-            (.io(.notFound("x")), .noInput), (.io(.cannotCreateOutput("x")), .cannotCreate), (.io(.io("x")), .ioError),
-            (.io(.brokenPipe("x")), .brokenPipe), (.vault(.wrongPassphrase("x")), .authenticationFailed),
+            (.io(IOError(.notFound, .open, path: "x")), .noInput),
+            (.io(IOError(.alreadyExists, .create, path: "x")), .cannotCreate),
+            (.io(IOError(.cannotCreate, .create, path: "x")), .cannotCreate),
+            (.io(IOError(.ioFailure, .write, path: "x")), .ioError),
+            (.io(IOError(.notAFile, .open, path: "x")), .ioError),
+            (.io(IOError(.brokenPipe, .write, path: "x")), .brokenPipe),
+            (.vault(.wrongPassphrase("x")), .authenticationFailed),
         ]
         for (error, status) in table { #expect(ExitStatus(error) == status, "\(error)") }
     }
@@ -69,5 +78,27 @@ struct ExitStatusMappingTests {
         #expect(ExitStatus(TrustError.noBackupPin(domain: "d", count: 1)) == .usage)
         #expect(ExitStatus(TrustError.publicSuffixWithSubdomains(domain: "co.uk")) == .usage)
         #expect(ExitStatus(TrustError.malformedDomain("*.x")) == .usage)
+        // Read from a file, a refused pin configuration is bad data; anything else keeps its status.
+        #expect(ExitStatus(readingFile: TrustError.noBackupPin(domain: "d", count: 1)) == .dataError)
+        #expect(ExitStatus(readingFile: TrustError.missingFile(path: "p")) == .noInput)
+    }
+
+    @Test("HTTP, probe, diagnostics and pin health failures: 1 policy or trust, 2 usage, 66 body, 74 the way there")
+    func networkFailures() throws {
+        #expect(
+            ExitStatus(
+                HTTPClientError.insecureRedirect(
+                    from: try #require(URL(string: "https://a/")),
+                    to: try #require(URL(string: "http://a/")))) == .policyViolation)
+        #expect(ExitStatus(HTTPClientError.invalidURL("u", reason: "r")) == .usage)
+        #expect(ExitStatus(HTTPClientError.invalidProxyConfiguration("p")) == .usage)
+        #expect(ExitStatus(HTTPClientError.requestBodyFailed("r")) == .noInput)
+        #expect(ExitStatus(HTTPClientError.responseTooLarge(host: "h", limit: 1, declared: nil)) == .ioError)
+        #expect(ExitStatus(HTTPClientError.shutDown) == .ioError)
+        #expect(ExitStatus(ATSDiagnosticsError.unsupportedURL("u")) == .usage)
+        #expect(
+            ExitStatus(ATSDiagnosticsError.unreachable(try Endpoint(host: "h", port: 443), detail: "d")) == .ioError)
+        #expect(ExitStatus(PinHealthError.cancelled) == .ioError)
+        #expect(ExitStatus(PinHealthError.endpoint(.missingPort)) == .usage)
     }
 }

@@ -137,9 +137,10 @@ struct FetchCommand: AsyncParsableCommand {
         let client: HTTPClient
         do {
             client = try HTTPClient(configuration: configuration)
-        } catch {
+        } catch let error as TrustError {
             // Only the policy's NSPinnedDomains can fail here (--pin was checked when parsed).
-            throw CommandFailure("\(policy ?? "the ATS policy"): NSPinnedDomains: \(error)", status: .dataError)
+            throw CommandFailure(
+                "\(policy ?? "the ATS policy"): NSPinnedDomains: \(error)", status: ExitStatus(readingFile: error))
         }
         defer { client.shutdown() }
         do {

@@ -112,10 +112,8 @@ struct PinVerifyCommand: AsyncParsableCommand {
         } catch let error as PolicyError {
             throw CommandFailure(ControlCharacterEscaping.sanitized("\(option): \(error)"), status: ExitStatus(error))
         } catch let error as TrustError {
-            // A pin configuration the library refuses (no backup pin, a bad domain) is bad data in
-            // the file here, not a bad argument.
-            let status = ExitStatus(error) == .usage ? .dataError : ExitStatus(error)
-            throw CommandFailure(ControlCharacterEscaping.sanitized("\(option): \(error)"), status: status)
+            throw CommandFailure(
+                ControlCharacterEscaping.sanitized("\(option): \(error)"), status: ExitStatus(readingFile: error))
         } catch {
             throw CommandFailure("\(option) \(path): \(error.localizedDescription)", status: .ioError)
         }
