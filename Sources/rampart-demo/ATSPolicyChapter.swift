@@ -47,11 +47,11 @@ struct ATSPolicyChapter: DemoChapter {
         var steps: [DemoStep] = []
         for (text, expected, title) in urls {
             guard let url = URL(string: text) else { continue }
-            let decision = try policy.requirements(for: url)
+            let decision = try policy.explain(url)
             steps.append(
                 DemoStep(
                     title: title, expected: expected, observed: decision.isAllowed ? .allowed : .blocked,
-                    details: [Self.summary(of: decision)]))
+                    details: Self.narration(of: decision)))
         }
         let report = ATSAuditor().audit(document)
         steps.append(
@@ -62,12 +62,9 @@ struct ATSPolicyChapter: DemoChapter {
         return steps
     }
 
-    /// One line on a decision: what ATS allowed and under which rule, or why it blocked.
-    private static func summary(of decision: ATSDecision) -> String {
-        guard decision.isAllowed else { return "blocked \(decision.url): \(decision.reason ?? "")" }
-        let requirements = decision.requirements
-        let transport =
-            requirements.allowsCleartext ? "cleartext allowed" : "TLS ≥ \(requirements.minimumTLSVersion.rawValue)"
-        return "allowed \(decision.url): \(transport) (rule: \(decision.rule))"
+    /// The library's own reasoning, step by step (``ATSPolicy/explain(_:load:)``), and the system's
+    /// message when the load is blocked.
+    private static func narration(of decision: ATSDecision) -> [String] {
+        decision.steps + (decision.isAllowed ? [] : [decision.reason ?? "blocked"])
     }
 }
