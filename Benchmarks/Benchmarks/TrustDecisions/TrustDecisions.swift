@@ -91,7 +91,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         let checkPasses: @Sendable () async throws -> Void = {
             let decision = checker.check(leaf: leafEncoded, issuer: issuerEncoded)
-            guard decision.passes, decision.enforced, decision.checks.count == 3,
+            guard decision.allowsConnection, decision.enforced, decision.checks.count == 3,
                 decision.checks.allSatisfy({ $0.status == .valid })
             else {
                 throw BenchmarkSetupFailure("CT check does not pass with 3 SCTs: \(decision)")
