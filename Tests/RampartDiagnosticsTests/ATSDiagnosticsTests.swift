@@ -155,11 +155,11 @@ struct ATSDiagnosticsTests {
             _ = try await diagnostics.diagnose(url)
             Issue.record("a closed port was diagnosed")
         } catch {
-            guard case .unreachable(let host, let reported, _) = error else {
+            guard case .unreachable(let endpoint, _) = error else {
                 Issue.record("\(error)")
                 return
             }
-            #expect(host == "127.0.0.1" && reported == port)
+            #expect(endpoint.host.name == "127.0.0.1" && endpoint.port == port)
         }
     }
 

@@ -74,7 +74,7 @@ public struct ATSDiagnostics: Sendable {
 
     /// Runs every configuration against `url` and reads the served chain.
     ///
-    /// - Throws: ``ATSDiagnosticsError/unreachable(host:port:detail:)`` when no configuration
+    /// - Throws: ``ATSDiagnosticsError/unreachable(_:detail:)`` when no configuration
     ///   could open a TCP connection; ``ATSDiagnosticsError/unsupportedURL(_:)`` or
     ///   ``ATSDiagnosticsError/unusableURL(_:reason:)`` (a port outside 1…65535, credentials)
     ///   before any connection.
@@ -94,7 +94,7 @@ public struct ATSDiagnostics: Sendable {
         async let served = scheme == "https" ? servedChain(endpoint) : .success([])
         let runs = await run(configurations, url: url)
         if runs.allSatisfy({ Self.isUnreachable($0.failure) }), let failure = runs.first?.failure {
-            throw .unreachable(host: host, port: port, detail: "\(failure)")
+            throw .unreachable(endpoint, detail: "\(failure)")
         }
         var notes: [ATSDiagnosisNote] = []
         if endpoint.host.isLocal { notes.append(.localHost(host)) }

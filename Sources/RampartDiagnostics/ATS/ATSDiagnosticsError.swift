@@ -4,7 +4,7 @@ import RampartPolicy
 /// Why a URL could not be diagnosed at all.
 ///
 /// ```swift
-/// do { _ = try await ATSDiagnostics().diagnose(url) } catch .unreachable(let host, let port, _) { … }
+/// do { _ = try await ATSDiagnostics().diagnose(url) } catch .unreachable(let endpoint, _) { print(endpoint) }
 /// ```
 public enum ATSDiagnosticsError: Error, Sendable, CustomStringConvertible {
     /// Not an absolute `https` (or `http`) URL with a host (credentials shown as `***`).
@@ -12,8 +12,8 @@ public enum ATSDiagnosticsError: Error, Sendable, CustomStringConvertible {
     /// An `https` (or `http`) URL that is no connection target: a port outside 1…65535,
     /// credentials (`user:password@`, shown as `***`), an unusable host.
     case unusableURL(String, reason: EndpointError)
-    /// No configuration could even open a TCP connection.
-    case unreachable(host: String, port: Int, detail: String)
+    /// No configuration could even open a TCP connection to the URL's endpoint.
+    case unreachable(Endpoint, detail: String)
 
     public var description: String {
         switch self {
@@ -21,8 +21,9 @@ public enum ATSDiagnosticsError: Error, Sendable, CustomStringConvertible {
             return "\(url) is not an https:// or http:// URL with a host; give a URL such as https://example.com/"
         case .unusableURL(let url, let reason):
             return "\(url) is not a usable URL: \(reason)"
-        case .unreachable(let host, let port, let detail):
-            return "cannot reach \(host) port \(port): \(detail); check the host name, the port and the network"
+        case .unreachable(let endpoint, let detail):
+            return
+                "cannot reach \(endpoint.host.name) port \(endpoint.port): \(detail); check the host name, the port and the network"
         }
     }
 }
