@@ -95,7 +95,9 @@ let package = Package(
         // identities in a vault (RampartVault).
         .target(
             name: "RampartE2E",
-            dependencies: ["RampartSeal", "RampartVault", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "RampartIO", "RampartSeal", "RampartVault", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: fuzzedSwift
         ),
         .target(
@@ -217,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "RampartE2ETests",
             dependencies: [
-                "RampartE2E", "RampartSeal", "RampartVault", "RampartTestKit", "RampartTestSupport",
+                "RampartE2E", "RampartIO", "RampartSeal", "RampartVault", "RampartTestKit", "RampartTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")],
@@ -283,7 +285,8 @@ let package = Package(
         .testTarget(
             name: "rampartTests",
             dependencies: [
-                "rampart", "rampart-demo", "rampart-fuzz", "RampartTestKit", "RampartTestSupport", "RampartTrust",
+                "rampart", "rampart-demo", "rampart-fuzz", "RampartIO", "RampartTestKit", "RampartTestSupport",
+                "RampartTrust",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strictSwift

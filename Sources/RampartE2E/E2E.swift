@@ -117,7 +117,7 @@ public enum E2E {
         expected: E2EPublicKey? = nil
     ) throws(E2EError) -> E2EPublicKey? {
         var sender: E2EPublicKey?
-        try destination.write(holdUntilDone: true, mappingErrors: E2EError.init) {
+        try destination.write(holdUntilDone: true, mappingErrors: { E2EError($0) }) {
             (sink: inout any ByteSink) throws(E2EError) in
             sender = try openUnverified(from: &source, to: &sink, identity: identity, expected: expected)
         }

@@ -1,4 +1,4 @@
-import RampartSeal
+import RampartIO
 import RampartVault
 
 /// Why an end-to-end operation failed, in classes a caller can act on: a message that is not for
@@ -23,8 +23,9 @@ public enum E2EError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(String)
     /// A public key, identity or option is not usable (wrong prefix, checksum, length, mixed kinds).
     case invalidKey(String)
-    /// A file or stream failed underneath (missing input, output not creatable, I/O, broken pipe).
-    case io(SealError)
+    /// A file or stream failed underneath (missing input, output not creatable, I/O, broken pipe):
+    /// the path, operation and `errno` are in the ``IOError``.
+    case io(IOError)
     /// Storing or reading an identity in a vault failed.
     case vault(VaultError)
 
@@ -35,7 +36,7 @@ public enum E2EError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tampered(let detail): return "tampered: \(detail)"
         case .malformed(let detail): return "malformed: \(detail)"
         case .invalidKey(let detail): return "invalid key: \(detail)"
-        case .io(let error): return "\(error)"
+        case .io(let error): return "\(error.code.summary): \(error)"
         case .vault(let error): return "vault: \(error)"
         }
     }

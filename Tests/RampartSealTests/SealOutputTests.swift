@@ -300,12 +300,18 @@ struct SealOutputTests {
         let link = folder.path("link")
         try Data("target".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(
-            throws: SealError.cannotCreateOutput(SealErrorContext("\(link) already exists", stage: .output, path: link))
-        ) {
+        do throws(SealError) {
             try SealDestination.file(link, replacing: false).write { (sink: inout any ByteSink) throws(SealError) in
                 try sink.write(Data([1]))
             }
+            Issue.record("an existing link was replaced without replacing")
+        } catch {
+            guard case .cannotCreateOutput(let context) = error else {
+                Issue.record("expected cannotCreateOutput, got \(error)")
+                return
+            }
+            #expect(context.detail == "\(link) already exists" && context.path == link && context.stage == .output)
+            #expect(context.ioError?.code == .alreadyExists && context.ioError?.operation == .create)
         }
         try SealDestination.file(link, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
             try sink.write(Data("new".utf8))

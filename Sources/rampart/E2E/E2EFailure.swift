@@ -7,32 +7,22 @@ enum E2EFailure {
         do {
             return try work()
         } catch {
-            if case .io(let underlying) = error { throw SealFailure.failure(underlying) }
+            // The output's reader went away: nothing to tell, the status says it (as for seal commands).
+            if case .io(let underlying) = error, underlying.code == .brokenPipe {
+                throw CommandFailure("", status: .brokenPipe)
+            }
             throw CommandFailure(error.description, status: ExitStatus(error))
         }
     }
 
-    /// Runs `body` into `destination` (an atomic file or standard output; see ``SealDestination``),
-    /// carrying an ``E2EError`` through the destination, whose body may throw only a ``SealError``.
+    /// Runs `body` into `destination` (an atomic file or standard output; see ``SealDestination``);
+    /// the destination's own failures arrive as ``E2EError/io(_:)``.
     static func write(
         to destination: SealDestination, holdUntilDone: Bool = false,
         _ body: (inout any ByteSink) throws(E2EError) -> Void
     ) throws {
-        var failure: E2EError?
         try run { () throws(E2EError) in
-            do throws(SealError) {
-                try destination.write(holdUntilDone: holdUntilDone) { (sink: inout any ByteSink) throws(SealError) in
-                    do throws(E2EError) {
-                        try body(&sink)
-                    } catch {
-                        if case .io(let underlying) = error { throw underlying }
-                        failure = error
-                        throw .invalidParameter("\(error)")
-                    }
-                }
-            } catch {
-                throw failure ?? .io(error)
-            }
+            try destination.write(holdUntilDone: holdUntilDone, mappingErrors: { E2EError($0) }, body)
         }
     }
 }
