@@ -23,39 +23,36 @@ public enum E2EIdentityFile {
                 try sink.write(Data(text(of: identity).utf8))
             }
         } catch {
-            throw .io(error)
+            throw E2EError(error)
         }
     }
 
-    /// Reads the identity in the file at `path`.
+    /// Reads the identity in the file at `path` (`-` for standard input), through ``KeyFile``: the
+    /// same size cap, UTF-8 rule, comments and `FILE:LINE:` errors as age key files.
     public static func read(_ path: String) throws(E2EError) -> E2EIdentity {
-        var bytes = Data()
-        do {
-            let source = try FileSource(path: path)
-            while true {
-                let chunk = try source.read(upTo: 64 * 1024)
-                if chunk.isEmpty { break }
-                bytes.append(chunk)
-                guard bytes.count <= 1 << 20 else {
-                    throw E2EError.invalidKey("\(path) is over 1 MiB; not an identity file")
-                }
-            }
-        } catch let error as E2EError {
-            throw error
-        } catch let error as SealError {
-            throw .io(error)
-        } catch {
-            throw .invalidKey("\(path): \(error)")
+        try identity(in: try KeyFile.e2e(path))
+    }
+
+    /// The one identity in a key file; a file with no key line or more than one is refused.
+    public static func identity(in file: KeyFile) throws(E2EError) -> E2EIdentity {
+        guard let line = file.lines.first else {
+            throw E2EError(keyFile: file.error("holds no identity (RAMPART-SECRET-KEY-…1…)"))
         }
-        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        guard lines.count == 1, let line = lines.first else {
-            throw .invalidKey("\(path) holds \(lines.count) key lines; an identity file holds exactly one")
+        if file.lines.count > 1 {
+            throw E2EError(
+                keyFile: file.error(
+                    at: file.lines[1], "a second key line; an E2E identity file holds exactly one identity"))
         }
         do {
-            return try E2EIdentity(line)
+            return try E2EIdentity(line.text)
         } catch {
-            throw .invalidKey("\(path): \(error)")
+            let problem =
+                E2EKeyKind.allCases.contains { line.hasPrefix($0.publicPrefix + "1") }
+                ? "it holds a public key, not an identity"
+                : line.hasPrefix("AGE-SECRET-KEY-")
+                    ? "it holds an age identity, not a Rampart one"
+                    : error.keyDetail
+            throw E2EError(keyFile: file.error(at: line, "not an E2E identity: \(problem)"))
         }
     }
 }

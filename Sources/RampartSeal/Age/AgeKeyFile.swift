@@ -29,79 +29,65 @@ public enum AgeKeyFile {
         return "# created: \(created)\n# public key: \(identity.recipientText)\n\(identity.secretText)\n"
     }
 
-    /// The identities in the file at `path` (`-` for standard input).
+    /// The identities in the file at `path` (`-` for standard input), read by ``KeyFile``.
     public static func identities(atPath path: String) throws(SealError) -> [any AgeKeyIdentity] {
-        try identities(in: try readText(path), source: path)
+        try identities(in: try KeyFile(contentsOf: path))
     }
 
-    /// The recipients in the file at `path` (`-` for standard input).
+    /// The recipients in the file at `path` (`-` for standard input), read by ``KeyFile``.
     public static func recipients(atPath path: String) throws(SealError) -> [any AgeRecipient] {
-        try recipients(in: try readText(path), source: path)
+        try recipients(in: try KeyFile(contentsOf: path))
     }
 
-    private static func readText(_ path: String) throws(SealError) -> String {
-        let source = path == "-" ? FileSource.standardInput : try FileSource(path: path)
-        var bytes = Data()
-        while true {
-            let chunk = try source.read(upTo: 64 * 1024)
-            if chunk.isEmpty { break }
-            bytes.append(chunk)
-            guard bytes.count <= 16 << 20 else { throw .malformed("\(path) is over 16 MiB; not a key file") }
-        }
-        guard let text = String(data: bytes, encoding: .utf8) else {
-            throw .malformed("\(path) is not UTF-8 text; age key files are text")
-        }
-        return text
-    }
-
-    /// The X25519 and post-quantum identities in an identity file. Errors name the line, never its content.
+    /// The X25519 and post-quantum identities in an identity file's text. Errors name the line, never its content.
     public static func identities(in text: String, source: String) throws(SealError) -> [any AgeKeyIdentity] {
-        var found: [any AgeKeyIdentity] = []
-        for (number, line) in keyLines(text) {
-            do {
-                found.append(try identity(line))
-            } catch {
-                let hint = line.hasPrefix("age1") ? "it holds a recipient (public key), not an identity" : "\(error)"
-                throw .malformed("\(source), line \(number): not an age identity: \(hint)")
-            }
-        }
-        guard !found.isEmpty else { throw .malformed("\(source) holds no identity (AGE-SECRET-KEY-1…)") }
-        return found
+        try identities(in: try KeyFile(bytes: Data(text.utf8), name: source))
     }
 
-    /// One identity line: `AGE-SECRET-KEY-PQ-1…` or `AGE-SECRET-KEY-1…`.
-    public static func identity(_ line: String) throws(SealError) -> any AgeKeyIdentity {
-        line.uppercased().hasPrefix(MLKEM768X25519Identity.humanReadablePart)
-            ? try MLKEM768X25519Identity(line) : try X25519Identity(line)
-    }
-
-    /// One recipient: `age1pq1…` or `age1…`.
-    public static func recipient(_ text: String) throws(SealError) -> any AgeRecipient {
-        text.lowercased().hasPrefix(MLKEM768X25519Recipient.humanReadablePart + "1")
-            ? try MLKEM768X25519Recipient(text) : try X25519Recipient(text)
-    }
-
-    /// The X25519 and post-quantum recipients in a recipients file.
+    /// The X25519 and post-quantum recipients in a recipients file's text.
     public static func recipients(in text: String, source: String) throws(SealError) -> [any AgeRecipient] {
-        var found: [any AgeRecipient] = []
-        for (number, line) in keyLines(text) {
-            do {
-                found.append(try recipient(line))
-            } catch {
-                let hint =
-                    line.hasPrefix("AGE-SECRET-KEY-") ? "it holds an identity (a secret!), not a recipient" : "\(error)"
-                throw .malformed("\(source), line \(number): not an age recipient: \(hint)")
-            }
-        }
-        guard !found.isEmpty else { throw .malformed("\(source) holds no recipient (age1…)") }
-        return found
+        try recipients(in: try KeyFile(bytes: Data(text.utf8), name: source))
     }
 
-    /// Non-comment, non-blank lines with their 1-based numbers, trimmed of surrounding whitespace.
-    private static func keyLines(_ text: String) -> [(Int, String)] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, raw in
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            return line.isEmpty || line.hasPrefix("#") ? nil : (index + 1, line)
-        }
+    /// The identities in a key file, each line decoded by its prefix. Errors name the line, never its content.
+    public static func identities(in file: KeyFile) throws(SealError) -> [any AgeKeyIdentity] {
+        try file.decodeLines(
+            ifNone: "holds no identity (AGE-SECRET-KEY-1…)",
+            { (line: KeyFileLine) throws(SealError) in try identity(line.text) },
+            problem: { line, error in
+                let reason =
+                    line.hasPrefix("age1") ? "it holds a recipient (public key), not an identity" : error.context.detail
+                return "not an age identity: \(reason)"
+            })
+    }
+
+    /// The recipients in a key file, each line decoded by its prefix.
+    public static func recipients(in file: KeyFile) throws(SealError) -> [any AgeRecipient] {
+        try file.decodeLines(
+            ifNone: "holds no recipient (age1…)",
+            { (line: KeyFileLine) throws(SealError) in try recipient(line.text) },
+            problem: { line, error in
+                let reason =
+                    line.hasPrefix("AGE-SECRET-KEY-")
+                    ? "it holds an identity (a secret!), not a recipient" : error.context.detail
+                return "not an age recipient: \(reason)"
+            })
+    }
+
+    /// One identity line, decoded by its prefix: `AGE-SECRET-KEY-PQ-1…` or `AGE-SECRET-KEY-1…`.
+    public static func identity(_ line: String) throws(SealError) -> any AgeKeyIdentity {
+        let upper = line.uppercased()
+        if upper.hasPrefix(MLKEM768X25519Identity.humanReadablePart + "1") { return try MLKEM768X25519Identity(line) }
+        if upper.hasPrefix("AGE-SECRET-KEY-1") { return try X25519Identity(line) }
+        throw .malformed(
+            SealErrorContext("unknown identity type; age identities start AGE-SECRET-KEY-1 or AGE-SECRET-KEY-PQ-1"))
+    }
+
+    /// One recipient, decoded by its prefix: `age1pq1…` or `age1…`.
+    public static func recipient(_ text: String) throws(SealError) -> any AgeRecipient {
+        let lower = text.lowercased()
+        if lower.hasPrefix(MLKEM768X25519Recipient.humanReadablePart + "1") { return try MLKEM768X25519Recipient(text) }
+        if lower.hasPrefix("age1") { return try X25519Recipient(text) }
+        throw .malformed(SealErrorContext("unknown recipient type; age recipients start age1 or age1pq1"))
     }
 }

@@ -11,15 +11,21 @@ struct E2ESealCommand: ParsableCommand {
         discussion: """
             Reads IN (or standard input), writes OUT (or standard output); OUT appears only when sealing
             finished. Every recipient must be of one kind (rampart1…, rampartnist1… or rampartpq1…).
+            A recipients file (-R) holds one public key per line; # comments and blank lines are skipped.
             An identity file (--from) that its group or others can read is used, with a warning on
             standard error (run chmod 600 on it).
               rampart e2e seal -r rampart1… -r rampart1… --from alice.key -o msg.e2e notes.txt
-            Exit codes: 2 usage, 65 bad public or identity key, 66 missing input, 73 cannot create output,
-            74 I/O, 141 closed pipe.
+              rampart e2e seal -R team.pub -o msg.e2e notes.txt
+            Exit codes: 2 usage, 65 bad public or identity key (-r, -R or --from), 66 missing input,
+            73 cannot create output, 74 I/O, 141 closed pipe.
             """)
 
     @Option(name: [.customShort("r"), .customLong("recipient")], help: "A recipient's public key; repeatable.")
     var recipients: [String] = []
+    @Option(
+        name: [.customShort("R"), .customLong("recipients-file")],
+        help: "A file of public keys, one per line; repeatable.", transform: PathArgument.path)
+    var recipientFiles: [String] = []
     @Option(
         name: .customLong("from"),
         help: "Sign with the identity in FILE (the recipients see who sent it; 0600: readable by others warns).",
@@ -39,14 +45,19 @@ struct E2ESealCommand: ParsableCommand {
     var input: String?
 
     func validate() throws {
-        if recipients.isEmpty { throw ValidationError("give at least one -r PUBLIC_KEY") }
+        if recipients.isEmpty && recipientFiles.isEmpty {
+            throw ValidationError("give at least one -r PUBLIC_KEY or -R FILE")
+        }
         if (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1 {
             throw ValidationError("refusing to write a binary message to a terminal; use -o FILE or a pipe")
         }
     }
 
     func run() throws {
-        let keys = try recipients.map(E2EPublicKeyArgument.parse)
+        var keys = try recipients.map(E2EPublicKeyArgument.parse)
+        for file in recipientFiles {
+            keys += try E2EFailure.run { () throws(E2EError) in try E2EPublicKeyFile.read(file) }
+        }
         let sender = try from.map { path in try E2EFailure.run { () throws(E2EError) in try E2EIdentityFile.read(path) }
         }
         if let from { IdentityFilePermissions.warnIfExposed(from) }
