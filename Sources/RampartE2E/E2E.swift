@@ -8,7 +8,7 @@ import RampartSeal
 /// identities) ends the plaintext. The format is docs/E2E-ENVELOPE.md.
 ///
 /// Entry points: ``E2EIdentity`` (generate, parse, ``E2EIdentityFile``, ``E2EVaultIdentity``),
-/// ``E2EPublicKey``, ``E2E/seal(_:to:from:aead:)``, ``E2E/open(_:with:from:)``,
+/// ``E2EPublicKey`` (a file of them: ``E2EPublicKeyFile``), ``E2E/seal(_:to:from:aead:)``, ``E2E/open(_:with:from:)``,
 /// ``E2E/open(from:to:identity:expected:)`` (streaming into a ``SealDestination`` that releases
 /// nothing before the signature verified), ``E2ESafetyNumber``.
 ///

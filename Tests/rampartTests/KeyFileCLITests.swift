@@ -64,3 +64,33 @@ struct KeyFileCLITests {
         try await expectRefused(file, saying: "\(file):4: not an", without: "XYZZY", in: folder)
     }
 }
+
+extension KeyFileCLITests {
+    @Test("e2e seal -R seals to every key of the file, mixed with -r; a missing file is 66")
+    func recipientsFile() async throws {
+        let folder = try ScratchFolder("rampart-keyfile-cli")
+        var keys: [String] = []
+        for name in ["bob", "carol", "dave"] {
+            let made = try await RampartBinary.run(["e2e", "keygen", "-o", folder.path(name)])
+            #expect(made.exitCode == 0, "\(made.standardErrorText)")
+            keys.append(made.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        try folder.write("team.pub", "# the team\r\n\(keys[0])\r\n\n  \(keys[1])\n")
+        try folder.write("plain", "hello")
+        let seal = try await RampartBinary.run([
+            "e2e", "seal", "-R", folder.path("team.pub"), "-r", keys[2], "-o", folder.path("msg"),
+            folder.path("plain"),
+        ])
+        #expect(seal.exitCode == 0, "\(seal.standardErrorText)")
+        for name in ["bob", "carol", "dave"] {
+            let open = try await RampartBinary.run(["e2e", "open", "-i", folder.path(name), folder.path("msg")])
+            #expect(open.exitCode == 0, "\(name): \(open.standardErrorText)")
+            #expect(open.standardOutputText == "hello")
+        }
+        let missing = try await RampartBinary.run([
+            "e2e", "seal", "-R", folder.path("none.pub"), "-o", folder.path("out"), folder.path("plain"),
+        ])
+        #expect(missing.exitCode == 66, "\(missing.standardErrorText)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
+}
