@@ -23,9 +23,8 @@ struct ProxyTests {
                 #expect(response.status == 200)
                 #expect(response.connection.proxy == "127.0.0.1:\(proxy.port)")
                 #expect(proxy.connectTargets == ["localhost:\(server.port)"])
-                let unauthenticated = try LabHTTP.client {
-                    $0.proxy = ProxySettings(https: HTTPProxy(host: "127.0.0.1", port: proxy.port))
-                }
+                let lab = try HTTPProxy(host: "127.0.0.1", port: proxy.port)
+                let unauthenticated = try LabHTTP.client { $0.proxy = ProxySettings(https: lab) }
                 let error = try #require(await LabHTTP.failure(unauthenticated, "https://localhost:\(server.port)/"))
                 guard case .proxyRefused(_, let status, _) = error else {
                     Issue.record("unexpected \(error)")
@@ -42,7 +41,7 @@ struct ProxyTests {
         try await LabWebServer.withServer(try web()) { server in
             let mode = LabProxyMode.intercept(presenting: try pki.chain(.rogue), upstreamRoots: [pki.root.certificate])
             try await LabProxy.withProxy(mode: mode) { proxy in
-                let settings = ProxySettings(https: HTTPProxy(host: "127.0.0.1", port: proxy.port))
+                let settings = ProxySettings(https: try HTTPProxy(host: "127.0.0.1", port: proxy.port))
                 var request = HTTPRequest(url: LabHTTP.url("https://localhost:\(server.port)/echo"))
                 request.headers.add(name: "Authorization", value: "Bearer intercepted-token")
                 let open = try LabHTTP.client(extraRoots: [pki.rogueRoot.certificate]) { $0.proxy = settings }
@@ -62,7 +61,7 @@ struct ProxyTests {
 
     @Test("NO_PROXY matches names, subdomains, IPs, CIDR ranges and ports; * bypasses all")
     func noProxy() throws {
-        let proxy = HTTPProxy(host: "proxy.lab", port: 3128)
+        let proxy = try HTTPProxy(host: "proxy.lab", port: 3128)
         let settings = ProxySettings(
             https: proxy, noProxy: ["internal.example", ".corp.example", "10.0.0.0/8", "api.example:8443"])
         #expect(settings.proxy(scheme: "https", host: "internal.example", port: 443) == nil)
@@ -89,9 +88,8 @@ struct ProxyTests {
     @Test("A proxy that refuses CONNECT is reported with its status")
     func refused() async throws {
         try await LabProxy.withProxy(mode: .refuse(status: 403)) { proxy in
-            let client = try LabHTTP.client {
-                $0.proxy = ProxySettings(https: HTTPProxy(host: "127.0.0.1", port: proxy.port))
-            }
+            let lab = try HTTPProxy(host: "127.0.0.1", port: proxy.port)
+            let client = try LabHTTP.client { $0.proxy = ProxySettings(https: lab) }
             let error = try #require(await LabHTTP.failure(client, "https://localhost:1/"))
             guard case .proxyRefused(_, 403, _) = error else {
                 Issue.record("unexpected \(error)")

@@ -122,9 +122,6 @@ public final class HTTPClient: Sendable {
                 throw .certificateTransparencyNeedsLogList(host: target.host)
             }
             let proxy = configuration.proxy.proxy(scheme: target.scheme, host: target.host, port: target.port)
-            if let proxy, !(1...65535).contains(proxy.port) {
-                throw .invalidProxyConfiguration("the proxy \(proxy) has port \(proxy.port), outside 1…65535")
-            }
             let key = ConnectionKey(
                 scheme: target.scheme, endpoint: target.endpoint, proxy: proxy,
                 tls: target.scheme == "https" ? TLSPolicyKey(decision.requirements) : nil)

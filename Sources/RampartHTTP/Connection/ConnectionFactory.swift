@@ -18,9 +18,9 @@ struct ConnectionFactory: Sendable {
     let events: (@Sendable (HTTPClientEvent) -> Void)?
 
     func connect(_ key: ConnectionKey, on loop: any EventLoop, deadline: Deadline) async throws -> HTTPConnection {
-        let (dialHost, dialPort) = key.proxy.map { ($0.host, $0.port) } ?? (key.host, key.port)
+        let dialled = key.proxy?.endpoint ?? key.endpoint
         events?(.connecting(host: key.host, port: key.port, proxy: key.proxy))
-        let (connectBudget, connectTimeout) = deadline.budget(.connect, timeouts.connect, host: dialHost)
+        let (connectBudget, connectTimeout) = deadline.budget(.connect, timeouts.connect, host: dialled.host.name)
         // The TLS context (costly the first time) is made while the connection opens.
         let tlsContexts = self.tlsContexts
         async let context = key.tls.map { try tlsContexts.context(for: $0) }
@@ -29,7 +29,7 @@ struct ConnectionFactory: Sendable {
             let bootstrap = ClientBootstrap(group: loop)
                 .connectTimeout(connectBudget)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            channel = try await Self.dial(bootstrap, host: dialHost, port: dialPort)
+            channel = try await Self.dial(bootstrap, to: dialled)
         } catch ChannelError.connectTimeout {
             throw connectTimeout
         } catch {
@@ -49,8 +49,10 @@ struct ConnectionFactory: Sendable {
     /// Opens the TCP connection. IP literals are dialled as they are and `localhost` (with its
     /// subdomains, RFC 6761) goes to the loopback addresses without asking the resolver, as curl
     /// does; other names go through NIO's resolver (happy eyeballs between IPv6 and IPv4).
-    static func dial(_ bootstrap: ClientBootstrap, host: String, port: Int) async throws -> any Channel {
-        if isIPAddress(host) {
+    static func dial(_ bootstrap: ClientBootstrap, to endpoint: Endpoint) async throws -> any Channel {
+        let host = endpoint.host.name
+        let port = endpoint.port
+        if endpoint.host.kind != .dnsName {
             return try await bootstrap.connect(to: try SocketAddress(ipAddress: host, port: port)).get()
         }
         if host == "localhost" || host.hasSuffix(".localhost") {
@@ -72,7 +74,7 @@ struct ConnectionFactory: Sendable {
         let loop = channel.eventLoop
         if let proxy = key.proxy, key.tls != nil {
             let established = loop.makePromise(of: Void.self)
-            let authority = key.host.contains(":") ? "[\(key.host)]:\(key.port)" : "\(key.host):\(key.port)"
+            let authority = key.endpoint.description
             try await loop.submit {
                 try channel.pipeline.syncOperations.addHandler(
                     ProxyTunnelHandler(proxy: proxy, authority: authority, established: established), name: "proxy")
@@ -200,8 +202,6 @@ struct ConnectionFactory: Sendable {
         }
         _ = HandshakeWaiter.self as Any.Type as? any _ChannelInboundHandler.Type
     }
-
-    static func isIPAddress(_ host: String) -> Bool { ATSHost(host).kind != .dnsName }
 
     static func describe(_ address: SocketAddress) -> String {
         guard let ip = address.ipAddress, let port = address.port else { return "\(address)" }

@@ -6,19 +6,35 @@ import RampartPolicy
 ///
 /// ```swift
 /// let proxy = try HTTPProxy(url: "http://user:secret@proxy.corp:3128")
+/// let local = HTTPProxy(try Endpoint(parsing: "127.0.0.1:3128"))
 /// ```
 public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
-    public var host: String
-    public var port: Int
+    /// Where the proxy listens: a host and a port in 1…65535.
+    public var endpoint: Endpoint
     /// `Basic` credentials sent as `Proxy-Authorization`, from the proxy URL's user info.
     public var username: String?
     public var password: String?
 
-    public init(host: String, port: Int, username: String? = nil, password: String? = nil) {
-        self.host = host
-        self.port = port
+    /// The proxy's host, normalised by `ATSHost`.
+    public var host: String { endpoint.host.name }
+    public var port: Int { endpoint.port }
+
+    public init(_ endpoint: Endpoint, username: String? = nil, password: String? = nil) {
+        self.endpoint = endpoint
         self.username = username
         self.password = password
+    }
+
+    /// The proxy at `host` and `port`.
+    ///
+    /// - Throws: ``HTTPClientError/invalidProxyConfiguration(_:)`` for a port outside 1…65535 or
+    ///   an unusable host, so that no request dials it.
+    public init(host: String, port: Int, username: String? = nil, password: String? = nil) throws(HTTPClientError) {
+        do {
+            self.init(try Endpoint(host: host, port: port), username: username, password: password)
+        } catch {
+            throw .invalidProxyConfiguration("the proxy \(host) port \(port): \(error)")
+        }
     }
 
     /// Parses a proxy setting as curl reads it: `http://[user:password@]host[:port]`, or a bare
@@ -47,8 +63,7 @@ public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw .invalidProxyConfiguration("\(Self.redacted(text)): \(error)")
         }
-        self.host = endpoint.host.name
-        self.port = endpoint.port
+        self.endpoint = endpoint
         self.username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
         self.password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
     }
@@ -60,7 +75,7 @@ public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `host:port`, never the credentials.
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    public var description: String { endpoint.description }
 
     /// A proxy setting with any password removed, for messages.
     static func redacted(_ text: String) -> String { Endpoint.redacting(text) }
