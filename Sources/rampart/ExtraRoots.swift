@@ -2,7 +2,7 @@ import Foundation
 import RampartTrust
 import X509
 
-/// The roots named by repeated `--ca FILE` options (`ats diagnose`, `pin verify`), read with the
+/// The roots named by `--ca FILE` options (`ats diagnose`, `pin verify`, `fetch`), read with the
 /// exit status each failure earns: 66 no such file, 65 not a certificate file.
 enum ExtraRoots {
     static func read(_ paths: [String]) throws -> [Certificate] {

@@ -3,8 +3,8 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import RampartHTTP
+import RampartIO
 import RampartPolicy
-import RampartSeal
 import RampartTrust
 import X509
 
@@ -189,13 +189,7 @@ struct FetchCommand: AsyncParsableCommand {
             configuration.policy = ATSPolicy(ATSConfiguration(), os: os)
         }
         if let ca {
-            let roots: [Certificate]
-            do {
-                roots = try CertificateFile.read(URL(fileURLWithPath: ca))
-            } catch {
-                let missing = !FileManager.default.fileExists(atPath: ca)
-                throw CommandFailure("--ca \(ca): \(error)", status: missing ? .noInput : .dataError)
-            }
+            let roots = try ExtraRoots.read([ca])
             configuration.anchors = caOnly ? .only(roots) : .systemPlus(roots)
         }
         if !pins.isEmpty {
@@ -255,7 +249,7 @@ struct FetchCommand: AsyncParsableCommand {
 
     /// `settings` with the user and password of `path`'s first line (`user:password`).
     private func withCredentials(_ settings: ProxySettings, _ path: String) throws -> ProxySettings {
-        guard settings.https != nil || settings.http != nil else {
+        guard settings.hasProxy else {
             throw CommandFailure("--proxy-credentials-file needs a proxy (--proxy or https_proxy)", status: .usage)
         }
         let line: String
@@ -266,16 +260,12 @@ struct FetchCommand: AsyncParsableCommand {
             throw CommandFailure(
                 "--proxy-credentials-file \(path): \(error.description)", status: missing ? .noInput : .dataError)
         }
-        guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
-            throw CommandFailure(
-                "--proxy-credentials-file \(path): the first line must be 'user:password'", status: .dataError)
+        do throws(HTTPClientError) {
+            return settings.applying(try ProxyCredentials(line: line))
+        } catch {
+            guard case .invalidProxyConfiguration(let detail) = error else { throw error }
+            throw CommandFailure("--proxy-credentials-file \(path): \(detail)", status: .dataError)
         }
-        var updated = settings
-        for keyPath in [\ProxySettings.https, \ProxySettings.http] where updated[keyPath: keyPath] != nil {
-            updated[keyPath: keyPath]?.username = String(line[..<colon])
-            updated[keyPath: keyPath]?.password = String(line[line.index(after: colon)...])
-        }
-        return updated
     }
 
     /// The SCTs of a validated chain, one line each, and the policy's outcome (for `-v`).
