@@ -17,7 +17,8 @@ struct HTTPHostNormalisationTests {
         let client = try LabHTTP.client(pinning: [try LabHTTP.genuinePins()], extraRoots: [pki.rogueRoot.certificate]) {
             $0.onEvent = { event in
                 switch event {
-                case .connecting(let host, _, _), .trustDecision(let host, _): hosts.withLockedValue { $0.append(host) }
+                case .connecting(let endpoint, _): hosts.withLockedValue { $0.append(endpoint.host.name) }
+                case .trustDecision(let host, _): hosts.withLockedValue { $0.append(host) }
                 default: break
                 }
             }

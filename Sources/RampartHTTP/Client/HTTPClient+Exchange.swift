@@ -19,7 +19,7 @@ extension HTTPClient {
         _ request: HTTPRequest, target: Target, key: ConnectionKey, loop: any EventLoop, deadline: Deadline
     ) async throws(HTTPClientError) -> HTTPResponse {
         if let kept = await pool.take(key) {
-            configuration.onEvent?(.reusingConnection(host: key.host, port: key.port))
+            configuration.onEvent?(.reusingConnection(key.endpoint))
             do {
                 return try await send(request, target: target, on: kept, reused: true, deadline: deadline)
             } catch is StaleConnection {

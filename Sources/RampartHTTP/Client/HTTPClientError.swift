@@ -52,7 +52,7 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     /// The server closed the connection before the response was complete.
     case connectionClosed(host: String, detail: String)
     /// The TCP connection could not be opened.
-    case connectionFailed(host: String, port: Int, detail: String)
+    case connectionFailed(Endpoint, detail: String)
     /// The proxy refused the `CONNECT` tunnel with this HTTP status.
     case proxyRefused(proxy: String, status: Int, reason: String)
     /// The proxy could not be reached or answered with something that is not HTTP.
@@ -126,8 +126,8 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
             return "\(host) sent a malformed HTTP response: \(detail)"
         case .connectionClosed(let host, let detail):
             return "\(host) closed the connection before the response was complete: \(detail)"
-        case .connectionFailed(let host, let port, let detail):
-            return "cannot connect to \(host) port \(port): \(detail)"
+        case .connectionFailed(let endpoint, let detail):
+            return "cannot connect to \(endpoint.host.name) port \(endpoint.port): \(detail)"
         case .proxyRefused(let proxy, let status, let reason):
             return "the proxy \(proxy) refused the tunnel: \(status) \(reason)"
                 + (status == 407 ? " (give credentials in the proxy URL: http://user:password@host:port)" : "")

@@ -10,10 +10,10 @@ import RampartTrust
 public enum HTTPClientEvent: Sendable, CustomStringConvertible {
     /// The ATS decision for a URL (every hop).
     case policyDecision(ATSDecision)
-    /// A new connection is being opened.
-    case connecting(host: String, port: Int, proxy: HTTPProxy?)
-    /// A kept-alive connection is reused.
-    case reusingConnection(host: String, port: Int)
+    /// A new connection to the origin's endpoint is being opened.
+    case connecting(Endpoint, proxy: HTTPProxy?)
+    /// A kept-alive connection to the origin's endpoint is reused.
+    case reusingConnection(Endpoint)
     /// The trust decision made inside a TLS handshake.
     case trustDecision(host: String, TrustDecision)
     /// A connection is ready.
@@ -38,10 +38,10 @@ public enum HTTPClientEvent: Sendable, CustomStringConvertible {
             }
             if let reason = decision.reason { text += " — \(reason)" }
             return text
-        case .connecting(let host, let port, let proxy):
-            return "connecting to \(host):\(port)" + (proxy.map { " through the proxy \($0)" } ?? "")
-        case .reusingConnection(let host, let port):
-            return "reusing the kept-alive connection to \(host):\(port)"
+        case .connecting(let endpoint, let proxy):
+            return "connecting to \(endpoint)" + (proxy.map { " through the proxy \($0)" } ?? "")
+        case .reusingConnection(let endpoint):
+            return "reusing the kept-alive connection to \(endpoint)"
         case .trustDecision(let host, let decision):
             var lines = ["trust \(host): \(decision.verdict.rawValue)"]
             for certificate in decision.validatedChain {

@@ -19,7 +19,7 @@ struct ConnectionFactory: Sendable {
 
     func connect(_ key: ConnectionKey, on loop: any EventLoop, deadline: Deadline) async throws -> HTTPConnection {
         let dialled = key.proxy?.endpoint ?? key.endpoint
-        events?(.connecting(host: key.host, port: key.port, proxy: key.proxy))
+        events?(.connecting(key.endpoint, proxy: key.proxy))
         let (connectBudget, connectTimeout) = deadline.budget(.connect, timeouts.connect, host: dialled.host.name)
         // The TLS context (costly the first time) is made while the connection opens.
         let tlsContexts = self.tlsContexts
@@ -36,7 +36,7 @@ struct ConnectionFactory: Sendable {
             if let proxy = key.proxy {
                 throw HTTPClientError.proxyFailed(proxy: "\(proxy)", detail: "cannot connect: \(Self.describe(error))")
             }
-            throw HTTPClientError.connectionFailed(host: key.host, port: key.port, detail: Self.describe(error))
+            throw HTTPClientError.connectionFailed(key.endpoint, detail: Self.describe(error))
         }
         do {
             return try await establish(channel, key: key, context: try await context, deadline: deadline)
