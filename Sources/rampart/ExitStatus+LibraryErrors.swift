@@ -50,6 +50,16 @@ extension ExitStatus {
         self = status == .usage ? .dataError : status
     }
 
+    /// A passphrase file: its read failure's own status (66 missing, 74 unreadable); 65 a first line
+    /// that is no passphrase (too long, a control character); 2 an empty or non-UTF-8 one, as before.
+    init(_ error: PassphraseFileError) {
+        switch error {
+        case .unreadable(let underlying): self.init(underlying)
+        case .tooLong, .controlCharacter: self = .dataError
+        case .empty, .notUTF8: self = .usage
+        }
+    }
+
     /// 77 wrong credentials or failed authentication, 65 bad data, 2 invalid parameter, 66 missing input,
     /// 73 cannot create the output, 74 I/O, 141 the output's reader went away.
     init(_ error: SealError) {

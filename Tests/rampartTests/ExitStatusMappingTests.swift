@@ -30,6 +30,23 @@ struct ExitStatusMappingTests {
         #expect(ExitStatus.brokenPipe.rawValue == 141 && ExitStatus.authenticationFailed.rawValue == 77)
     }
 
+    @Test("IOError: 66 missing, 73 output exists or cannot be created, 141 pipe, 74 the rest; passphrase files")
+    func io() {
+        let table: [(IOError.Code, ExitStatus)] = [
+            (.notFound, .noInput), (.alreadyExists, .cannotCreate), (.cannotCreate, .cannotCreate),
+            (.brokenPipe, .brokenPipe), (.notAFile, .ioError), (.ioFailure, .ioError),
+        ]
+        for (code, status) in table { #expect(ExitStatus(IOError(code, .read, path: "x")) == status, "\(code)") }
+        let passphrases: [(PassphraseFileError, ExitStatus)] = [
+            (.unreadable(IOError(.notFound, .open, path: "x")), .noInput),
+            (.unreadable(IOError(.ioFailure, .read, path: "x")), .ioError),
+            (.tooLong(path: "x", limit: 1), .dataError),
+            (.controlCharacter(path: "x", scalar: 0, offset: 0), .dataError),
+            (.empty(path: "x"), .usage), (.notUTF8(path: "x"), .usage),
+        ]
+        for (error, status) in passphrases { #expect(ExitStatus(error) == status, "\(error)") }
+    }
+
     @Test("E2EError: 77 not a recipient, wrong sender, tampered; 65 malformed or bad key; underlying statuses")
     func e2e() {
         let table: [(E2EError, ExitStatus)] = [

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RampartSeal
+import RampartIO
 
 /// How a passphrase reaches `rampart encrypt|decrypt`: never on the command line.
 struct PassphraseOptions: ParsableArguments {
@@ -26,7 +26,7 @@ struct PassphraseOptions: ParsableArguments {
     /// The passphrase, or `nil` when none was asked for. `confirm` prompts twice.
     func read(confirm: Bool) throws -> String? {
         if let passphraseFile {
-            return try SealFailure.run { () throws(SealError) in try PassphraseFile.read(path: passphraseFile) }
+            return try PassphraseFile.readForCommand(path: passphraseFile)
         }
         if let name = passphraseEnvironment {
             guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {

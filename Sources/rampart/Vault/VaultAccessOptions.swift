@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RampartSeal
+import RampartIO
 import RampartVault
 
 /// Where the vault is and how its passphrase arrives: `--path`, `--passphrase-file`, the file
@@ -43,7 +43,7 @@ struct VaultAccessOptions: ParsableArguments {
     ) throws -> String {
         let file = passphraseFile ?? ProcessInfo.processInfo.environment[Self.passphraseFileVariable]
         if let file, !file.isEmpty {
-            return try SealFailure.run { () throws(SealError) in try PassphraseFile.read(path: file) }
+            return try PassphraseFile.readForCommand(path: file)
         }
         return try Self.prompt(prompt, confirm: confirm, alternatives: alternatives)
     }

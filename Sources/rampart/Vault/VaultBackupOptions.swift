@@ -1,5 +1,5 @@
 import ArgumentParser
-import RampartSeal
+import RampartIO
 
 /// The passphrase of a vault backup: `--backup-passphrase-file FILE`, else the vault passphrase.
 struct VaultBackupOptions: ParsableArguments {
@@ -10,6 +10,6 @@ struct VaultBackupOptions: ParsableArguments {
 
     func read(default vaultPassphrase: () throws -> String) throws -> String {
         guard let backupPassphraseFile else { return try vaultPassphrase() }
-        return try SealFailure.run { () throws(SealError) in try PassphraseFile.read(path: backupPassphraseFile) }
+        return try PassphraseFile.readForCommand(path: backupPassphraseFile)
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RampartSeal
+import RampartIO
 import RampartVault
 
 /// The item a `rampart vault set|get|rm` names (a generic password), and its application
@@ -30,6 +30,6 @@ struct VaultItemOptions: ParsableArguments {
 
     func readApplicationPassword() throws -> String? {
         guard let file = applicationPasswordFile else { return nil }
-        return try SealFailure.run { () throws(SealError) in try PassphraseFile.read(path: file) }
+        return try PassphraseFile.readForCommand(path: file)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RampartSeal
+import RampartIO
 import RampartVault
 
 /// `rampart vault passwd`: changes the vault passphrase (re-wraps the class keys only).
@@ -18,7 +18,7 @@ struct VaultPasswdCommand: ParsableCommand {
         let old = try vault.access.readPassphrase(prompt: "Current vault passphrase: ")
         let new: String
         if let newPassphraseFile {
-            new = try SealFailure.run { () throws(SealError) in try PassphraseFile.read(path: newPassphraseFile) }
+            new = try PassphraseFile.readForCommand(path: newPassphraseFile)
         } else {
             new = try VaultAccessOptions.prompt(
                 "New vault passphrase: ", confirm: true, alternatives: "--new-passphrase-file FILE")
