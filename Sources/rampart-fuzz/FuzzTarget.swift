@@ -31,6 +31,7 @@ struct FuzzTarget: Sendable {
         FuzzRFC3339Date.target,
         FuzzTrustKitConfiguration.target,
         FuzzE2EEnvelope.target,
+        FuzzKeyFile.target,
         FuzzEmailAddress.target,
         FuzzImageStructure.target,
         FuzzJSONContract.target,
