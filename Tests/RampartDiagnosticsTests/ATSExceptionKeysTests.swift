@@ -11,17 +11,7 @@ struct ATSExceptionKeysTests {
             minimumTLSVersion: .v1_0, disablesForwardSecrecy: true, allowsInsecureHTTPLoads: true)
         for host in ["legacy.example.com", "a<b>&c.example", "x]]>y.example", "q\"uo'te.example"] {
             let fragment = keys.propertyListFragment(host: host)
-            let plist = """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                <key>NSAppTransportSecurity</key>
-                <dict>
-                \(fragment)
-                </dict>
-                </dict>
-                </plist>
-                """
+            let plist = "<plist><dict><key>\(ATSKey.root)</key><dict>\(fragment)</dict></dict></plist>"
             let document = try ATSDocument.decode(Data(plist.utf8))
             #expect(document.configuration.exceptionDomains == [host: keys.exceptionDomain], "\(host)")
             #expect(!document.hasErrors, "\(document.diagnostics)")
