@@ -13,6 +13,15 @@ import Testing
 /// RampartIO's ``IOError``: its class, operation, path and `errno`, never a Seal error in between.
 @Suite("E2E: file failures are I/O errors")
 struct E2EIOErrorTests {
+    /// Seals a message to Bob signed by `signer` (Alice when `nil`) and opens it into the file at
+    /// `output` through a `SealDestination`, expecting Alice as the sender.
+    private static func openFromAlice(signedBy signer: E2EIdentity?, into output: String) throws(E2EError) {
+        let alice = try E2EIdentity.generate(.classic)
+        let bob = try E2EIdentity.generate(.classic)
+        var source = DataSource(try E2E.seal(Data("meet at noon".utf8), to: [bob.publicKey], from: signer ?? alice))
+        _ = try E2E.open(from: &source, to: .file(output, replacing: false), identity: bob, expected: alice.publicKey)
+    }
+
     @Test("an identity file is never written over: alreadyExists naming the path, the file untouched")
     func identityFileExists() throws {
         let folder = try ScratchFolder("rampart-e2e-io")
@@ -36,14 +45,9 @@ struct E2EIOErrorTests {
     @Test("opening into a directory that does not exist: cannotCreate with the path and errno; nothing written")
     func openIntoMissingFolder() throws {
         let folder = try ScratchFolder("rampart-e2e-io")
-        let alice = try E2EIdentity.generate(.classic)
-        let bob = try E2EIdentity.generate(.classic)
-        let sealed = try E2E.seal(Data("meet at noon".utf8), to: [bob.publicKey], from: alice)
         let output = folder.path("missing/plain.txt")
-        var source = DataSource(sealed)
         do throws(E2EError) {
-            _ = try E2E.open(
-                from: &source, to: .file(output, replacing: false), identity: bob, expected: alice.publicKey)
+            try Self.openFromAlice(signedBy: nil, into: output)
             Issue.record("an output in a missing folder was written")
         } catch {
             guard case .io(let underlying) = error else {
@@ -58,15 +62,9 @@ struct E2EIOErrorTests {
     @Test("a wrong sender through a SealDestination stays wrongSender, not an I/O or parameter error")
     func wrongSenderThroughDestination() throws {
         let folder = try ScratchFolder("rampart-e2e-io")
-        let alice = try E2EIdentity.generate(.classic)
-        let bob = try E2EIdentity.generate(.classic)
-        let mallory = try E2EIdentity.generate(.classic)
-        let sealed = try E2E.seal(Data("meet at noon".utf8), to: [bob.publicKey], from: mallory)
         let output = folder.path("plain.txt")
-        var source = DataSource(sealed)
         do throws(E2EError) {
-            _ = try E2E.open(
-                from: &source, to: .file(output, replacing: false), identity: bob, expected: alice.publicKey)
+            try Self.openFromAlice(signedBy: try E2EIdentity.generate(.classic), into: output)
             Issue.record("a message from another sender was opened")
         } catch {
             guard case .wrongSender = error else {
