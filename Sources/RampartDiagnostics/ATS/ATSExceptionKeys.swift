@@ -36,24 +36,16 @@ public struct ATSExceptionKeys: Sendable, Hashable, Codable {
             requiresForwardSecrecy: !disablesForwardSecrecy)
     }
 
-    /// The keys and values in `Info.plist` spelling, in a fixed order.
-    public var entries: [(key: String, value: ATSKeyValue)] {
-        var entries: [(String, ATSKeyValue)] = []
-        if let minimumTLSVersion { entries.append((ATSKey.minimumTLSVersion, .string(minimumTLSVersion.rawValue))) }
-        if disablesForwardSecrecy { entries.append((ATSKey.requiresForwardSecrecy, .bool(false))) }
-        if allowsInsecureHTTPLoads { entries.append((ATSKey.allowsInsecureHTTPLoads, .bool(true))) }
-        return entries
-    }
-
-    /// The entry as a dictionary for ``PropertyListWriter``: ``entries`` in their order.
+    /// The keys the entry sets, in `Info.plist` spelling and a fixed order (minimum TLS version,
+    /// forward secrecy, insecure HTTP), for ``PropertyListWriter``.
     public var propertyList: PropertyListValue {
-        .dictionary(
-            entries.map { entry in
-                switch entry.value {
-                case .bool(let flag): return PropertyListEntry(entry.key, .bool(flag))
-                case .string(let text): return PropertyListEntry(entry.key, .string(text))
-                }
-            })
+        var entries: [PropertyListEntry] = []
+        if let minimumTLSVersion {
+            entries.append(PropertyListEntry(ATSKey.minimumTLSVersion, .string(minimumTLSVersion.rawValue)))
+        }
+        if disablesForwardSecrecy { entries.append(PropertyListEntry(ATSKey.requiresForwardSecrecy, .bool(false))) }
+        if allowsInsecureHTTPLoads { entries.append(PropertyListEntry(ATSKey.allowsInsecureHTTPLoads, .bool(true))) }
+        return .dictionary(entries)
     }
 
     /// The `NSExceptionDomains` dictionary holding this entry for `host`.
@@ -65,18 +57,5 @@ public struct ATSExceptionKeys: Sendable, Hashable, Codable {
     /// (written by ``PropertyListWriter/xmlFragment(_:indent:)``).
     public func propertyListFragment(host: String) -> String {
         PropertyListWriter.xmlFragment(exceptionDomains(host: host))
-    }
-}
-
-/// A value of an ATS key as diagnostics print it: a boolean or a string.
-public enum ATSKeyValue: Sendable, Hashable, Codable, CustomStringConvertible {
-    case bool(Bool)
-    case string(String)
-
-    public var description: String {
-        switch self {
-        case .bool(let flag): return flag ? "true" : "false"
-        case .string(let text): return "\"\(text)\""
-        }
     }
 }
