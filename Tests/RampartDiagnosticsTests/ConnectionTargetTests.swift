@@ -78,11 +78,11 @@ struct ConnectionTargetTests {
         }
         #expect(outcomes.count == hosts.count)
         for (outcome, host) in zip(outcomes, hosts) {
-            guard case .timedOut(let pinned, let address, _) = outcome else {
+            guard case .timedOut(let pinned, let endpoint) = outcome else {
                 Issue.record("\(host.domain): \(outcome)")
                 continue
             }
-            #expect(pinned.domain == host.domain && address == "127.0.0.1")
+            #expect(pinned.domain == host.domain && endpoint?.host.name == "127.0.0.1")
         }
     }
 

@@ -52,19 +52,18 @@ public struct PinHealthCheck: Sendable {
             let pinned = hosts[index]
             switch targets[index] {
             case .failure(let error):
-                return .unreachable(pinned, host: pinned.domain, port: 443, reason: .endpoint(error))
+                return .unreachable(pinned, nil, reason: .endpoint(error))
             case .success(let endpoint):
                 do throws(PinHealthError) {
                     return .checked(try await check(pinned, endpoint: endpoint, at: time))
                 } catch {
-                    return .unreachable(pinned, host: endpoint.host.name, port: endpoint.port, reason: error)
+                    return .unreachable(pinned, endpoint, reason: error)
                 }
             }
         }
         return zip(hosts, targets).enumerated().map { index, pair in
             if let outcome = results[index] { return outcome }
-            let endpoint = try? pair.1.get()
-            return .timedOut(pair.0, host: endpoint?.host.name ?? pair.0.domain, port: endpoint?.port ?? 443)
+            return .timedOut(pair.0, try? pair.1.get())
         }
     }
 

@@ -49,10 +49,14 @@ struct PinVerifyReport: Encodable {
         init(_ outcome: PinHealthOutcome, maxTime: Double) {
             switch outcome {
             case .checked(let health): self.init(health)
-            case .unreachable(let pinned, let host, let port, let reason):
-                self.init(unreachable: pinned, host: host, port: port, reason: reason.description + Self.hint(reason))
-            case .timedOut(let pinned, let host, let port):
-                self.init(unreachable: pinned, host: host, port: port, reason: "")
+            case .unreachable(let pinned, let endpoint, let reason):
+                self.init(
+                    unreachable: pinned, host: endpoint?.host.name ?? pinned.domain, port: endpoint?.port ?? 443,
+                    reason: reason.description + Self.hint(reason))
+            case .timedOut(let pinned, let endpoint):
+                self.init(
+                    unreachable: pinned, host: endpoint?.host.name ?? pinned.domain, port: endpoint?.port ?? 443,
+                    reason: "")
                 problemCodes = ["timedOut"]
                 unreachable = false
                 timedOut = true
