@@ -15,8 +15,11 @@ import RampartTrust
 /// ```
 public struct ATSDiagnosis: Sendable {
     public var url: URL
-    public var host: String
-    public var port: Int
+    /// The URL's host and port, as every configuration connected to them.
+    public var endpoint: Endpoint
+    /// The URL's host, normalised by ``ATSHost``.
+    public var host: String { endpoint.host.name }
+    public var port: Int { endpoint.port }
     /// Every configuration tried, in nscurl's order (the app's own first, when given).
     public var runs: [ATSDiagnosticRun]
     /// Whether ATS's default configuration loads the URL.
@@ -40,12 +43,11 @@ public struct ATSDiagnosis: Sendable {
     public var notes: [ATSDiagnosisNote]
 
     public init(
-        url: URL, host: String, port: Int, runs: [ATSDiagnosticRun], chain: [CertificateSummary],
+        url: URL, endpoint: Endpoint, runs: [ATSDiagnosticRun], chain: [CertificateSummary],
         certificateRuleViolations: [String], transparency: CTDecision?, notes: [ATSDiagnosisNote]
     ) {
         self.url = url
-        self.host = host
-        self.port = port
+        self.endpoint = endpoint
         self.runs = runs
         self.chain = chain
         self.certificateRuleViolations = certificateRuleViolations

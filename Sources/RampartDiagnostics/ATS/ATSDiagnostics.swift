@@ -83,7 +83,6 @@ public struct ATSDiagnostics: Sendable {
         let endpoint = try Self.endpoint(of: url)
         let scheme = url.scheme?.lowercased()
         let host = endpoint.host.name
-        let port = endpoint.port
         var configurations = ATSDiagnosticConfiguration.matrix(host: host)
         if let app {
             configurations.insert(
@@ -117,7 +116,7 @@ public struct ATSDiagnostics: Sendable {
             transparency = checker.check(leaf: leaf, issuer: chain.dropFirst().first)
         }
         return ATSDiagnosis(
-            url: url, host: host, port: port, runs: runs, chain: summaries,
+            url: url, endpoint: endpoint, runs: runs, chain: summaries,
             certificateRuleViolations: violations, transparency: transparency, notes: notes)
     }
 
