@@ -53,7 +53,7 @@ public enum HTTPClientEvent: Sendable, CustomStringConvertible {
             return lines.joined(separator: "\n")
         case .connected(let info):
             let tls = info.tlsVersion.map { "\($0), \(info.cipherSuite ?? "-")" } ?? "cleartext"
-            return "connected to \(info.host):\(info.port) (\(info.remoteAddress)) — \(tls)"
+            return "connected to \(info.endpoint) (\(info.remoteAddress)) — \(tls)"
                 + (info.proxy.map { ", tunnelled through \($0)" } ?? "")
         case .redirect(let status, let from, let to):
             return "redirect \(status): \(from.absoluteString) → \(to.absoluteString)"

@@ -1,3 +1,4 @@
+import RampartPolicy
 import RampartTrust
 
 /// How a response was carried: address, proxy, TLS parameters and the trust decision.
@@ -8,8 +9,10 @@ import RampartTrust
 /// ```
 public struct HTTPConnectionInfo: Sendable {
     /// The host and port the request was for.
-    public var host: String
-    public var port: Int
+    public var endpoint: Endpoint
+    /// The request's host, normalised by `ATSHost`.
+    public var host: String { endpoint.host.name }
+    public var port: Int { endpoint.port }
     /// The peer address of the socket (the proxy's when tunnelled).
     public var remoteAddress: String
     /// The proxy the connection was tunnelled through, as `host:port`.

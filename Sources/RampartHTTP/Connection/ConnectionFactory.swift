@@ -131,7 +131,7 @@ struct ConnectionFactory: Sendable {
         }.get()
         try await channel.setOption(ChannelOptions.autoRead, value: false).get()
         let info = HTTPConnectionInfo(
-            host: key.host, port: key.port, remoteAddress: channel.remoteAddress.map(Self.describe) ?? "-",
+            endpoint: key.endpoint, remoteAddress: channel.remoteAddress.map(Self.describe) ?? "-",
             proxy: key.proxy.map(\.description), tlsVersion: tlsVersion, cipherSuite: cipherSuite, trust: decision,
             reused: false)
         events?(.connected(info))
