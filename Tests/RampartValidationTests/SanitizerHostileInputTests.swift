@@ -185,8 +185,8 @@ struct SanitizerHostileInputTests {
             folder.appendingPathComponent("err")
         )
         try input.write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: outURL.path, contents: nil))
+        try #require(FileManager.default.createFile(atPath: errURL.path, contents: nil))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
