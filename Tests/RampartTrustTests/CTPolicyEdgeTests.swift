@@ -54,29 +54,9 @@ struct CTPolicyEdgeTests {
         #expect(far.notes.allSatisfy { !$0.isEmpty })
     }
 
-    /// A leaf whose SCT-list extension is there but is not an RFC 6962 list (its length overruns).
-    static func leafWithMalformedSCTList(_ pki: LabPKI) throws -> Certificate {
-        let key = P256.Signing.PrivateKey()
-        var wrapped = DER.Serializer()
-        try wrapped.serialize(ASN1OctetString(contentBytes: [0x00, 0x05, 0x00, 0x01]))
-        let extensions = try Certificate.Extensions {
-            Critical(BasicConstraints.notCertificateAuthority)
-            SubjectAlternativeNames([.dnsName("localhost")])
-            Certificate.Extension(
-                oid: SignedCertificateTimestamp.extensionOID, critical: false,
-                value: ArraySlice(wrapped.serializedBytes))
-        }
-        return try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: Date() - 3600,
-            notValidAfter: Date() + 30 * 86_400, issuer: pki.intermediate.certificate.subject,
-            subject: try DistinguishedName { CommonName("malformed SCT list") },
-            signatureAlgorithm: pki.intermediate.keyAlgorithm.preferredSignatureAlgorithm, extensions: extensions,
-            issuerPrivateKey: pki.intermediate.privateKey)
-    }
-
     @Test("a malformed SCT list in the certificate is named as malformed, not reported as \"no SCT\"")
     func malformedSCTList() throws {
-        let leaf = try Self.leafWithMalformedSCTList(pki)
+        let leaf = try pki.leafWithRawSCTList()
         let decision = CertificateTransparencyChecker(logList: list(published: now)).check(
             leaf: try EncodedCertificate(leaf), issuer: try EncodedCertificate(pki.intermediate.certificate), at: now)
         #expect(!decision.compliant)

@@ -139,32 +139,9 @@ struct CTCLIHostileInputTests {
         #expect((report["notes"] as? [String])?.contains { $0.contains("after the time checked") } == true)
     }
 
-    /// A leaf whose SCT-list extension holds `list` (TLS-encoded), whatever it is: by default
-    /// a list whose length overruns.
-    static func leafWithMalformedSCTList(_ pki: LabPKI, list: [UInt8] = [0x00, 0x05, 0x00, 0x01]) throws
-        -> Certificate
-    {
-        let key = P256.Signing.PrivateKey()
-        var wrapped = DER.Serializer()
-        try wrapped.serialize(ASN1OctetString(contentBytes: ArraySlice(list)))
-        let extensions = try Certificate.Extensions {
-            Critical(BasicConstraints.notCertificateAuthority)
-            SubjectAlternativeNames([.dnsName("localhost")])
-            Certificate.Extension(
-                oid: SignedCertificateTimestamp.extensionOID, critical: false,
-                value: ArraySlice(wrapped.serializedBytes))
-        }
-        return try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: Date() - 3600,
-            notValidAfter: Date() + 30 * 86_400, issuer: pki.intermediate.certificate.subject,
-            subject: try DistinguishedName { CommonName("malformed SCT list") },
-            signatureAlgorithm: pki.intermediate.keyAlgorithm.preferredSignatureAlgorithm, extensions: extensions,
-            issuerPrivateKey: pki.intermediate.privateKey)
-    }
-
     @Test("a certificate whose SCT list is malformed is bad data (65), named as malformed in the report")
     func malformedSCTList() async throws {
-        let leaf = try Self.leafWithMalformedSCTList(pki)
+        let leaf = try pki.leafWithRawSCTList()
         try scratch.write("malformed.pem", try leaf.serializeAsPEM().pemString + "\n" + pki.intermediate.certificatePEM)
         let result = try await RampartBinary.run([
             "ct", "check", scratch.path("malformed.pem"), "--log-list", scratch.path("log_list.json"),
@@ -187,7 +164,7 @@ struct CTCLIHostileInputTests {
         var sct: [UInt8] = [0x00] + argon.id.bytes + Array(repeating: 0xFF, count: 8)
         sct += [0x00, 0x00, 0x04, 0x03, 0x00, 0x02, 0x30, 0x00]
         let list: [UInt8] = [0x00, UInt8(sct.count + 2), 0x00, UInt8(sct.count)] + sct
-        let leaf = try Self.leafWithMalformedSCTList(pki, list: list)
+        let leaf = try pki.leafWithRawSCTList(list)
         try scratch.write("far.pem", try leaf.serializeAsPEM().pemString + "\n" + pki.intermediate.certificatePEM)
         for format in ["text", "json"] {
             let result = try await RampartBinary.run([

@@ -64,4 +64,30 @@ extension LabPKI {
         return LabChain(
             scenario: .good, leaf: leaf, intermediates: [intermediate.certificate], issuingRoot: root.certificate)
     }
+
+    /// A P-256 leaf for localhost, issued by the lab intermediate, whose SCT-list extension holds
+    /// `list` (TLS-encoded) whatever it is: by default a list whose length overruns, for tests of
+    /// malformed SCT lists.
+    ///
+    /// ```swift
+    /// let leaf = try pki.leafWithRawSCTList()  // "malformed SCT list", not "no SCT"
+    /// ```
+    public func leafWithRawSCTList(_ list: [UInt8] = [0x00, 0x05, 0x00, 0x01]) throws -> Certificate {
+        let key = P256.Signing.PrivateKey()
+        var wrapped = DER.Serializer()
+        try wrapped.serialize(ASN1OctetString(contentBytes: ArraySlice(list)))
+        let extensions = try Certificate.Extensions {
+            Critical(BasicConstraints.notCertificateAuthority)
+            SubjectAlternativeNames([.dnsName("localhost")])
+            Certificate.Extension(
+                oid: SignedCertificateTimestamp.extensionOID, critical: false,
+                value: ArraySlice(wrapped.serializedBytes))
+        }
+        return try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: Date() - 3600,
+            notValidAfter: Date() + 30 * 86_400, issuer: intermediate.certificate.subject,
+            subject: try DistinguishedName { CommonName("malformed SCT list") },
+            signatureAlgorithm: intermediate.keyAlgorithm.preferredSignatureAlgorithm, extensions: extensions,
+            issuerPrivateKey: intermediate.privateKey)
+    }
 }
