@@ -14,7 +14,7 @@ struct ConnectionTargetTests {
         let chain = try LabPKI.shared().chain(.good)
         try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
             await #expect(throws: EndpointError.portOutOfRange(String(server.port + 65536))) {
-                _ = try await ServedChainProbe.fetchDER(host: "127.0.0.1", port: server.port + 65536)
+                _ = try await ServedChainProbe.fetchDER(try Endpoint(host: "127.0.0.1", port: server.port + 65536))
             }
             let endpoint = try Endpoint(host: "127.0.0.1", port: server.port)
             #expect(try await ServedChainProbe.fetch(endpoint, serverName: "localhost") == chain.served)

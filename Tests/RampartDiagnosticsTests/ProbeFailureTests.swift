@@ -1,4 +1,5 @@
 import NIOCore
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
@@ -14,7 +15,7 @@ struct ProbeFailureTests {
     {
         try await LabScriptedPeer.with(script) { port in
             do {
-                _ = try await ServedChainProbe.fetchDER(host: "127.0.0.1", port: port, timeout: timeout)
+                _ = try await ServedChainProbe.fetchDER(try Endpoint(host: "127.0.0.1", port: port), timeout: timeout)
                 Issue.record("the probe returned a chain")
                 throw CancellationError()
             } catch let failure as ServedChainProbe.Failure {

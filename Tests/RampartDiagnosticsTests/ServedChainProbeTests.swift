@@ -1,5 +1,6 @@
 import Foundation
 import RampartDiagnostics
+import RampartPolicy
 import RampartTestKit
 import Testing
 
@@ -11,7 +12,8 @@ struct ServedChainProbeTests {
     func served(scenario: LabScenario) async throws {
         let chain = try LabPKI.shared().chain(scenario)
         let served = try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
-            try await ServedChainProbe.fetch(host: server.host, port: server.port, serverName: "localhost")
+            try await ServedChainProbe.fetch(
+                try Endpoint(host: server.host, port: server.port), serverName: "localhost")
         }
         #expect(served == chain.served)
     }
@@ -20,7 +22,7 @@ struct ServedChainProbeTests {
     func ipv6() async throws {
         let chain = try LabPKI.shared().chain(.good)
         let served = try await LabServer.withServer(LabServerConfiguration(chain: chain, host: "::1")) { server in
-            try await ServedChainProbe.fetch(host: "::1", port: server.port)
+            try await ServedChainProbe.fetch(try Endpoint(host: "::1", port: server.port))
         }
         #expect(served.count == 2)
     }
@@ -31,7 +33,7 @@ struct ServedChainProbeTests {
         let port = server.port
         try await server.stop()
         await #expect {
-            try await ServedChainProbe.fetch(host: "127.0.0.1", port: port)
+            try await ServedChainProbe.fetch(try Endpoint(host: "127.0.0.1", port: port))
         } throws: { error in
             "\(error)".contains("cannot connect to 127.0.0.1:\(port)")
         }

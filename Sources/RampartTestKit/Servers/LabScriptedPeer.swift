@@ -7,7 +7,7 @@ import NIOPosix
 ///
 /// ```swift
 /// try await LabScriptedPeer.with(.silent) { port in
-///     _ = try await ServedChainProbe.fetchDER(host: "127.0.0.1", port: port, timeout: .seconds(1))
+///     _ = try await ServedChainProbe.fetchDER(try Endpoint(host: "127.0.0.1", port: port), timeout: .seconds(1))
 /// }
 /// ```
 public enum LabScriptedPeer {
