@@ -2,6 +2,7 @@
 // `http_proxy` and `no_proxy` values, then `proxy(scheme:host:port:)` lookups of a fuzzed host.
 import Foundation
 import RampartHTTP
+import RampartPolicy
 
 enum FuzzProxySettings {
     static let target = FuzzTarget(
@@ -24,15 +25,14 @@ enum FuzzProxySettings {
                 (1...65535).contains(proxy.port), name, "a proxy URL with port \(proxy.port) was accepted")
         }
         guard let settings = try? ProxySettings.fromEnvironment(environment) else { return }
-        let host = line(3)
-        let port = Int(line(4)) ?? 443
+        guard let endpoint = try? Endpoint(host: line(3), port: Int(line(4)) ?? 443) else { return }
         for scheme in ["https", "http"] {
-            let chosen = settings.proxy(scheme: scheme, host: host, port: port)
+            let chosen = settings.proxy(scheme: scheme, to: endpoint)
             FuzzCheck.require(
                 chosen == nil || chosen == (scheme == "https" ? settings.https : settings.http), name,
                 "the lookup returned a proxy for the other scheme")
             FuzzCheck.require(
-                chosen == settings.proxy(scheme: scheme, host: host, port: port), name, "lookups are not deterministic")
+                chosen == settings.proxy(scheme: scheme, to: endpoint), name, "lookups are not deterministic")
             if settings.noProxy.contains("*") {
                 FuzzCheck.require(chosen == nil, name, "no_proxy '*' did not bypass the proxy")
             }

@@ -121,7 +121,7 @@ public final class HTTPClient: Sendable {
             {
                 throw .certificateTransparencyNeedsLogList(host: target.host)
             }
-            let proxy = configuration.proxy.proxy(scheme: target.scheme, host: target.host, port: target.port)
+            let proxy = configuration.proxy.proxy(scheme: target.scheme, to: target.endpoint)
             let key = ConnectionKey(
                 scheme: target.scheme, endpoint: target.endpoint, proxy: proxy,
                 tls: target.scheme == "https" ? TLSPolicyKey(decision.requirements) : nil)

@@ -11,7 +11,7 @@ import RampartPolicy
 ///
 /// ```swift
 /// let settings = try ProxySettings.fromEnvironment()
-/// let proxy = settings.proxy(scheme: "https", host: "api.example.com", port: 443)
+/// let proxy = settings.proxy(scheme: "https", to: try Endpoint(host: "api.example.com", port: 443))
 /// ```
 public struct ProxySettings: Sendable, Hashable {
     public var https: HTTPProxy?
@@ -42,11 +42,10 @@ public struct ProxySettings: Sendable, Hashable {
         return ProxySettings(https: https, http: http, noProxy: noProxy)
     }
 
-    /// The proxy for a request, or `nil` to connect directly.
-    public func proxy(scheme: String, host rawHost: String, port: Int) -> HTTPProxy? {
+    /// The proxy for a request to `endpoint` over `scheme`, or `nil` to connect directly.
+    public func proxy(scheme: String, to endpoint: Endpoint) -> HTTPProxy? {
         guard let proxy = scheme == "https" ? https : http else { return nil }
-        let host = ATSHost(rawHost)
-        for entry in noProxy where Self.matches(entry, host: host, port: port) { return nil }
+        for entry in noProxy where Self.matches(entry, host: endpoint.host, port: endpoint.port) { return nil }
         return proxy
     }
 
