@@ -90,13 +90,13 @@ public struct TrustedTLSClient: Sendable {
     /// address, which SNI cannot carry (NIOSSL then checks the address against the certificate).
     ///
     /// ```swift
-    /// let (handler, trust) = try tls.makeHandler(host: "api.example.com")
+    /// let (handler, trust) = try tls.makeHandler(host: ATSHost("api.example.com"))
     /// try channel.pipeline.syncOperations.addHandler(handler)
     /// ```
     public func makeHandler(
-        host: String, onDecision: (@Sendable (TrustDecision) -> Void)? = nil
+        host: ATSHost, onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) throws -> (handler: NIOSSLClientHandler, trust: TrustVerificationCallback) {
-        let trust = verification(for: host, onDecision: onDecision)
+        let trust = verification(for: host.name, onDecision: onDecision)
         return (try trust.makeClientHandler(context: sslContext), trust)
     }
 
@@ -113,7 +113,7 @@ public struct TrustedTLSClient: Sendable {
         host: String, to pipeline: ChannelPipeline.SynchronousOperations,
         onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) throws -> TrustVerificationCallback {
-        let (handler, trust) = try makeHandler(host: host, onDecision: onDecision)
+        let (handler, trust) = try makeHandler(host: ATSHost(host), onDecision: onDecision)
         try pipeline.addHandler(handler)
         try pipeline.addHandler(TrustRejectionHandler(trust: trust))
         return trust

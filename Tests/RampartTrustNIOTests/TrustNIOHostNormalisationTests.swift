@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOSSL
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
@@ -27,7 +28,7 @@ struct TrustNIOHostNormalisationTests {
         #expect(TrustVerificationCallback(evaluator: evaluator, host: raw).host == expected)
         let tls = try TrustedTLSClient(evaluator: evaluator)
         #expect(tls.verification(for: raw).host == expected)
-        let (_, trust) = try tls.makeHandler(host: raw)
+        let (_, trust) = try tls.makeHandler(host: ATSHost(raw))
         #expect(trust.host == expected)
     }
 
