@@ -147,9 +147,17 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The command-line pieces `rampart` and `rampart-demo` share: the checked standard output, the terminal's
+        // escaping and colour, CommandFailure and the exit codes. Internal: a target, not a product.
+        .target(
+            name: "RampartCommandLine",
+            dependencies: ["RampartIO"],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "rampart",
             dependencies: [
+                "RampartCommandLine",
                 "RampartDiagnostics",
                 "RampartE2E",
                 "RampartHTTP",
@@ -174,8 +182,8 @@ let package = Package(
         .executableTarget(
             name: "rampart-demo",
             dependencies: [
-                "RampartDiagnostics", "RampartE2E", "RampartHTTP", "RampartIO", "RampartPolicy", "RampartSeal",
-                "RampartTestKit", "RampartTrust", "RampartTrustNIO", "RampartValidation", "RampartVault",
+                "RampartCommandLine", "RampartDiagnostics", "RampartE2E", "RampartHTTP", "RampartIO", "RampartPolicy",
+                "RampartSeal", "RampartTestKit", "RampartTrust", "RampartTrustNIO", "RampartValidation", "RampartVault",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -285,8 +293,8 @@ let package = Package(
         .testTarget(
             name: "rampartTests",
             dependencies: [
-                "rampart", "rampart-demo", "rampart-fuzz", "RampartIO", "RampartTestKit", "RampartTestSupport",
-                "RampartTrust",
+                "rampart", "rampart-demo", "rampart-fuzz", "RampartCommandLine", "RampartIO", "RampartTestKit",
+                "RampartTestSupport", "RampartTrust",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strictSwift

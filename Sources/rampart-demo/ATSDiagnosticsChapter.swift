@@ -1,4 +1,5 @@
 import Foundation
+import RampartCommandLine
 import RampartDiagnostics
 import RampartHTTP
 import RampartPolicy
@@ -84,7 +85,7 @@ struct ATSDiagnosticsChapter: DemoChapter {
 extension Optional {
     /// The value, or a demo failure naming what was missing.
     fileprivate func unwrapped() throws -> Wrapped {
-        guard let self else { throw DemoFailure("the demo could not build a lab URL", status: .ioError) }
+        guard let self else { throw CommandFailure("the demo could not build a lab URL", status: .ioError) }
         return self
     }
 }

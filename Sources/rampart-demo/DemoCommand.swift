@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RampartCommandLine
 import RampartTestKit
 
 /// `rampart-demo`: runs every capability on an embedded lab and narrates what happened.
@@ -41,27 +42,27 @@ struct DemoCommand: AsyncParsableCommand {
         for chapter in Self.chapters {
             reports.append(DemoChapterReport(title: chapter.title, steps: try await chapter.run(in: lab)))
             if format == .text, let last = reports.last {
-                try DemoOutput.line(Self.render(last, number: reports.count))
+                try StandardOutput.line(Self.render(last, number: reports.count))
             }
         }
         let steps = reports.flatMap(\.steps)
         let failed = steps.filter { !$0.succeeded }.count
         switch format {
         case .json:
-            try DemoOutput.json(DemoSummary(chapters: reports, steps: steps.count, failed: failed))
+            try StandardOutput.json(DemoSummary(chapters: reports, steps: steps.count, failed: failed))
         case .text:
-            try DemoOutput.line(
+            try StandardOutput.line(
                 failed == 0
-                    ? DemoOutput.paint("All \(steps.count) steps went as expected.", 32)
-                    : DemoOutput.paint("\(failed) of \(steps.count) steps did not go as expected.", 31))
+                    ? Terminal.paint("All \(steps.count) steps went as expected.", 32)
+                    : Terminal.paint("\(failed) of \(steps.count) steps did not go as expected.", 31))
         }
-        if failed > 0 { throw DemoFailure("the demo did not go as expected", status: .stepsFailed) }
+        if failed > 0 { throw CommandFailure("the demo did not go as expected", status: .policyViolation) }
     }
 
     static func render(_ chapter: DemoChapterReport, number: Int) -> String {
         var lines = ["\(number). \(chapter.title)"]
         for step in chapter.steps {
-            let mark = step.succeeded ? DemoOutput.paint("✔", 32) : DemoOutput.paint("✘", 31)
+            let mark = step.succeeded ? Terminal.paint("✔", 32) : Terminal.paint("✘", 31)
             let verdict = step.observed == .blocked ? " [blocked]" : ""
             lines.append("   \(mark) \(step.title)\(verdict)")
             lines += step.details.map { "       \($0)" }

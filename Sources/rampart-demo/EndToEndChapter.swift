@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import RampartCommandLine
 import RampartE2E
 import RampartHTTP
 import RampartTestKit
@@ -127,7 +128,7 @@ struct EndToEndChapter: DemoChapter {
     }
 
     private func post(_ sealed: Data, to url: String, client: HTTPClient, title: String) async throws -> DemoStep {
-        guard let parsed = URL(string: url) else { throw DemoFailure("bad URL \(url)", status: .usage) }
+        guard let parsed = URL(string: url) else { throw CommandFailure("bad URL \(url)", status: .usage) }
         let response = try await client.execute(HTTPRequest(url: parsed, method: .POST, body: .bytes(sealed)))
         let answer = String(decoding: try await response.body.collect(), as: UTF8.self)
         return DemoStep(
@@ -141,7 +142,7 @@ struct EndToEndChapter: DemoChapter {
     private func fetch(_ url: String, client: HTTPClient) async throws -> [UInt8] {
         let (response, body) = try await client.get(url)
         guard response.status == 200 else {
-            throw DemoFailure("the relay answered \(response.status)", status: .ioError)
+            throw CommandFailure("the relay answered \(response.status)", status: .ioError)
         }
         return body
     }

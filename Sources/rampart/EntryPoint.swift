@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+// The output pieces shared with `rampart-demo` (StandardOutput, Terminal, CommandFailure, ExitStatus,
+// ControlCharacterEscaping, RawArguments, PathArgument), visible to every file of the command line.
+@_exported import RampartCommandLine
 import RampartHTTP
 
 /// Parses the command line, runs the chosen subcommand, and turns every failure into a message

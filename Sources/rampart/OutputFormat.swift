@@ -14,9 +14,6 @@ struct FormatOptions: ParsableArguments {
 
     /// Prints `value` as pretty, key-sorted JSON on standard output.
     func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        try StandardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        try StandardOutput.json(value)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RampartCommandLine
 import RampartDiagnostics
 import RampartE2E
 import RampartHTTP
@@ -12,7 +13,7 @@ import Testing
 @testable import rampart
 
 /// The command line's status type (Swift Testing has an `ExitStatus` of its own).
-private typealias ExitStatus = rampart.ExitStatus
+private typealias ExitStatus = RampartCommandLine.ExitStatus
 
 /// The documented exit status of every library failure: the libraries name the failure, the
 /// command line alone decides the number.

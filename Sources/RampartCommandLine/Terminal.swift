@@ -1,13 +1,13 @@
 import Foundation
 
 /// Standard error and colour: colour only when the stream is a terminal and `NO_COLOR` is not set.
-enum Terminal {
-    static func allowsColour(fileDescriptor: Int32) -> Bool {
+package enum Terminal {
+    package static func allowsColour(fileDescriptor: Int32) -> Bool {
         isatty(fileDescriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
 
     /// `text` in the ANSI colour `code` when standard output allows colour.
-    static func paint(_ text: String, _ code: Int) -> String {
+    package static func paint(_ text: String, _ code: Int) -> String {
         allowsColour(fileDescriptor: STDOUT_FILENO) ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
@@ -15,19 +15,19 @@ enum Terminal {
     /// escaped and files named by bytes are shown by those bytes
     /// (``ControlCharacterEscaping/sanitized(_:)``), so what a message quotes from a user or a file
     /// can neither forge lines nor drive the terminal.
-    static func warn(_ message: String) {
+    package static func warn(_ message: String) {
         draw(ControlCharacterEscaping.sanitized(message) + "\n")
     }
 
     /// Writes `lines` to standard error, each one escaped as ``warn(_:)`` does.
-    static func warn(lines: [String]) {
+    package static func warn(lines: [String]) {
         draw(lines.map { ControlCharacterEscaping.sanitized($0) + "\n" }.joined())
     }
 
     /// Writes `text` to standard error as it is (progress bars). A message that cannot be written
     /// (`2>/dev/full`, `2>&-`) has nowhere else to go: it is dropped, and the exit status still
     /// tells what happened.
-    static func draw(_ text: String) {
+    package static func draw(_ text: String) {
         _ = StandardStreams.write(Data(text.utf8), to: STDERR_FILENO)
     }
 }

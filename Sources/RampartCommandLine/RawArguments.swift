@@ -22,12 +22,12 @@ import Foundation
 /// var command = try Rampart.parseAsRoot(RawArguments.forParsing())
 /// if let refusal = RawArguments.refusal(in: command) { throw refusal }
 /// ```
-enum RawArguments {
+package enum RawArguments {
     /// The first reserved character; byte `b` (0x80…0xFF) outside valid UTF-8 is `U+10FE00 + b`.
     private static let base: UInt32 = 0x10FE00
 
     /// Every argument's bytes, as given (`argv[0]` first).
-    static func all() -> [[UInt8]] {
+    package static func all() -> [[UInt8]] {
         (0..<Int(CommandLine.argc)).compactMap { index in
             CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) }
                 .map { $0.map { UInt8(bitPattern: $0) } }
@@ -36,12 +36,12 @@ enum RawArguments {
 
     /// The arguments after the command's name, for ArgumentParser: valid UTF-8 as it is, every other
     /// byte as its reserved character.
-    static func forParsing() -> [String] {
+    package static func forParsing() -> [String] {
         all().dropFirst().map(encode)
     }
 
     /// `bytes` as text: valid UTF-8 as it is, each byte outside it as its reserved character.
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var text = String.UnicodeScalarView()
@@ -63,7 +63,7 @@ enum RawArguments {
     }
 
     /// The bytes behind `text`, an argument (or part of one) ArgumentParser gave back.
-    static func decode(_ text: String) -> [UInt8] {
+    package static func decode(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -77,19 +77,19 @@ enum RawArguments {
     }
 
     /// Whether `text` stands for bytes that are not UTF-8.
-    static func holdsRawBytes(_ text: String) -> Bool {
+    package static func holdsRawBytes(_ text: String) -> Bool {
         text.unicodeScalars.contains { reservedByte($0) != nil }
     }
 
     /// The bytes an argument decoded as `text` came from (the vault's names).
-    static func bytes(of text: String) -> Data {
+    package static func bytes(of text: String) -> Data {
         Data(decode(text))
     }
 
     /// Why the parsed `command` cannot run, or `nil`: a value argument that is not UTF-8 (exit 65,
     /// naming the argument, the first bad byte and its offset), or an argument holding one of the
     /// reserved characters as real text.
-    static func refusal(in command: Any) -> CommandFailure? {
+    package static func refusal(in command: Any) -> CommandFailure? {
         let arguments = all().dropFirst()
         for (index, argument) in arguments.enumerated() where String(validating: argument, as: UTF8.self) != nil {
             let text = String(decoding: argument, as: UTF8.self)
@@ -159,7 +159,7 @@ enum RawArguments {
     }
 
     /// The byte `scalar` stands for, when it is one of the reserved characters.
-    static func reservedByte(_ scalar: Unicode.Scalar) -> UInt8? {
+    package static func reservedByte(_ scalar: Unicode.Scalar) -> UInt8? {
         let value = scalar.value
         guard value >= base + 0x80, value <= base + 0xFF else { return nil }
         return UInt8(value - base)

@@ -26,10 +26,10 @@ import Foundation
 /// ControlCharacterEscaping.escaped("evil\nforged\tline")  // "evil\\nforged\\tline"
 /// try StandardOutput.line("valid    \(address.reportField)")
 /// ```
-enum ControlCharacterEscaping {
+package enum ControlCharacterEscaping {
     /// `text` with control characters escaped and backslashes doubled: one field of one line,
     /// reversible. `vault ls` writes every service and account this way.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         let text = PathArgument.restoringNames(in: text)
         var output = ""
         output.reserveCapacity(text.utf8.count)
@@ -39,7 +39,7 @@ enum ControlCharacterEscaping {
 
     /// `message` with control characters escaped and backslashes left alone: for messages on
     /// standard error that quote what a user or a file gave.
-    static func sanitized(_ message: String) -> String {
+    package static func sanitized(_ message: String) -> String {
         let message = PathArgument.restoringNames(in: message)
         guard message.unicodeScalars.contains(where: { needsEscape($0) || RawArguments.reservedByte($0) != nil }) else {
             return message
@@ -51,14 +51,14 @@ enum ControlCharacterEscaping {
 
     /// A report a library rendered as lines (`description`s): each line sanitized on its own, so
     /// its line breaks stay and what it quotes cannot drive the terminal.
-    static func sanitizedLines(_ text: String) -> String {
+    package static func sanitizedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }
             .joined(separator: "\n")
     }
 
     /// `bytes` escaped for a terminal (backslashes doubled, bytes that are not UTF-8 as `\xHH`), or
     /// `nil` when there is nothing to escape: text without control characters is shown as it is.
-    static func escapedForTerminal(_ bytes: Data) -> Data? {
+    package static func escapedForTerminal(_ bytes: Data) -> Data? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var output = ""
@@ -82,7 +82,7 @@ enum ControlCharacterEscaping {
     }
 
     /// Whether `scalar` is written as an escape (backslash aside).
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
@@ -118,5 +118,5 @@ extension String {
     /// ```swift
     /// try StandardOutput.line("invalid  \(address.reportField): \(rule)")
     /// ```
-    var reportField: String { ControlCharacterEscaping.escaped(self) }
+    package var reportField: String { ControlCharacterEscaping.escaped(self) }
 }

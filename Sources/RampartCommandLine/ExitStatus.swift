@@ -12,7 +12,7 @@
 /// | 74 | I/O error |
 /// | 77 | authentication failed (wrong passphrase, no matching identity) |
 /// | 141 | standard output's reader went away (a closed pipe); nothing more is written |
-enum ExitStatus: Int32, CaseIterable {
+package enum ExitStatus: Int32, CaseIterable {
     case success = 0
     case policyViolation = 1
     case usage = 2

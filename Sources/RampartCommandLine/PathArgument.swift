@@ -24,7 +24,7 @@ import Foundation
 /// @Option(name: [.customShort("o"), .customLong("output")], help: "…", transform: PathArgument.path)
 /// var output: String?
 /// ```
-enum PathArgument {
+package enum PathArgument {
     /// The names given for the paths that stand for them, and the arguments taken as paths.
     private final class Registry: @unchecked Sendable {
         private let lock = NSLock()
@@ -67,7 +67,7 @@ enum PathArgument {
     #endif
 
     /// The path to open for the argument `text` (see the type's description).
-    @Sendable static func path(_ text: String) -> String {
+    @Sendable package static func path(_ text: String) -> String {
         guard RawArguments.holdsRawBytes(text) else { return text }
         registry.take(text)
         let bytes = RawArguments.decode(text)
@@ -97,7 +97,7 @@ enum PathArgument {
 
     /// `failure` in the user's words when it comes from a new file whose own name is not UTF-8,
     /// which no library can create (they name files by `String`).
-    static func explained(_ failure: CommandFailure) -> CommandFailure {
+    package static func explained(_ failure: CommandFailure) -> CommandFailure {
         guard failure.status == .cannotCreate || failure.status == .ioError, let name = registry.firstUncreatable,
             failure.status == .cannotCreate
                 || ControlCharacterEscaping.sanitized(failure.message).contains(
@@ -111,27 +111,27 @@ enum PathArgument {
 
     /// For options that take text or `@FILE` (`fetch -d`, `-H`): the file after `@` opened as
     /// ``path(_:)`` opens it; text stays a value (UTF-8 only).
-    @Sendable static func pathAfterAt(_ text: String) -> String {
+    @Sendable package static func pathAfterAt(_ text: String) -> String {
         guard text.hasPrefix("@"), RawArguments.holdsRawBytes(text) else { return text }
         registry.take(text)
         return "@" + path(String(text.dropFirst()))
     }
 
     /// Whether the argument `text` was taken as a path.
-    static func opened(_ text: String) -> Bool {
+    package static func opened(_ text: String) -> Bool {
         registry.contains(text)
     }
 
     /// `text` with every path that stands for a name given in bytes replaced by that name (bytes
     /// outside UTF-8 as ``RawArguments``' reserved characters, which ``ControlCharacterEscaping``
     /// shows as `\xhh`).
-    static func restoringNames(in text: String) -> String {
+    package static func restoringNames(in text: String) -> String {
         replacing(in: text) { RawArguments.encode($0) }
     }
 
     /// The name given for `path`, for JSON: bytes outside UTF-8 decoded as U+FFFD (JSON holds text
     /// only; the text report shows the exact bytes).
-    static func jsonName(_ path: String) -> String {
+    package static func jsonName(_ path: String) -> String {
         replacing(in: path) { String(decoding: $0, as: UTF8.self) }
     }
 
