@@ -70,11 +70,11 @@ struct CertificateTransparencyClientTests {
         let client = try LabHTTP.client(policy: requiringCT)
         defer { client.shutdown() }
         let error = await LabHTTP.failure(client, "https://localhost:9/")
-        guard case .certificateTransparencyNeedsLogList(let host) = error else {
+        guard case .certificateTransparencyNeedsLogList(let endpoint) = error else {
             Issue.record("\(String(describing: error))")
             return
         }
-        #expect(host == "localhost")
+        #expect(endpoint == (try Endpoint(host: "localhost", port: 9)))
         #expect(error?.description.contains("no CT log list") == true)
     }
 }

@@ -119,7 +119,7 @@ public final class HTTPClient: Sendable {
             if target.scheme == "https" && decision.requirements.requiresCertificateTransparency
                 && configuration.certificateTransparency == nil
             {
-                throw .certificateTransparencyNeedsLogList(host: target.host)
+                throw .certificateTransparencyNeedsLogList(target.endpoint)
             }
             let proxy = configuration.proxy.proxy(scheme: target.scheme, to: target.endpoint)
             let key = ConnectionKey(

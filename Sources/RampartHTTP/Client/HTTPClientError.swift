@@ -10,8 +10,8 @@ import RampartTrust
 /// ```swift
 /// do {
 ///     _ = try await client.get("https://api.example.com/")
-/// } catch .trustFailure(let host, let decision) {
-///     print("\(host): \(decision.failures)")
+/// } catch .trustFailure(let endpoint, let decision) {
+///     print("\(endpoint): \(decision.failures)")
 /// } catch {
 ///     print(error)
 /// }
@@ -29,18 +29,18 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     case insecureRedirect(from: URL, to: URL)
     /// More redirects than ``HTTPLimits/maxRedirects``.
     case tooManyRedirects(limit: Int, chain: [URL])
-    /// The server offered no TLS version at or above the ATS minimum.
-    case tlsVersionRefused(host: String, minimum: TLSProtocolVersion, detail: String)
+    /// The server at the endpoint offered no TLS version at or above the ATS minimum.
+    case tlsVersionRefused(Endpoint, minimum: TLSProtocolVersion, detail: String)
     /// The server offered no forward-secret (ECDHE) suite, which ATS requires for TLS 1.2.
-    case forwardSecrecyRequired(host: String, detail: String)
+    case forwardSecrecyRequired(Endpoint, detail: String)
     /// ATS requires Certificate Transparency for this host (`NSRequiresCertificateTransparency`)
     /// and the configuration has no CT log list to check SCTs with: the request is refused rather
     /// than let through unchecked.
-    case certificateTransparencyNeedsLogList(host: String)
+    case certificateTransparencyNeedsLogList(Endpoint)
     /// The trust decision rejected the server (chain, host name, ATS certificate rules or pins).
-    case trustFailure(host: String, TrustDecision)
+    case trustFailure(Endpoint, TrustDecision)
     /// The TLS handshake failed for another reason.
-    case tlsHandshakeFailed(host: String, detail: String)
+    case tlsHandshakeFailed(Endpoint, detail: String)
     /// A phase took longer than its timeout.
     case timeout(HTTPPhase, after: Duration, host: String)
     /// The response body is larger than ``HTTPLimits/maxResponseBytes``.
@@ -98,20 +98,25 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
         case .tooManyRedirects(let limit, let chain):
             let last = chain.last?.absoluteString ?? "-"
             return "more than \(limit) redirects (last: \(last)); the server may be redirecting in a loop"
-        case .tlsVersionRefused(let host, let minimum, let detail):
+        case .tlsVersionRefused(let endpoint, let minimum, let detail):
+            let host = endpoint.host.name
             return "blocked by App Transport Security: \(host) offers no TLS version at or above \(minimum.rawValue) "
                 + "(\(detail)); upgrade the server or add NSExceptionMinimumTLSVersion for it"
-        case .forwardSecrecyRequired(let host, let detail):
+        case .forwardSecrecyRequired(let endpoint, let detail):
+            let host = endpoint.host.name
             return "blocked by App Transport Security: \(host) offers no forward-secret (ECDHE) cipher suite "
                 + "(\(detail)); enable ECDHE suites on the server or set NSExceptionRequiresForwardSecrecy to NO"
-        case .certificateTransparencyNeedsLogList(let host):
+        case .certificateTransparencyNeedsLogList(let endpoint):
+            let host = endpoint.host.name
             return "blocked: ATS requires Certificate Transparency for \(host) (NSRequiresCertificateTransparency), "
                 + "and no CT log list was configured to check SCTs with; give one (Chrome v3 or Apple v4 JSON)"
-        case .trustFailure(let host, let decision):
+        case .trustFailure(let endpoint, let decision):
+            let host = endpoint.host.name
             if let mismatch = decision.pinMismatch { return "untrusted server \(host): " + mismatch.description }
             let reasons = decision.failures.map(\.description).joined(separator: "; ")
             return "untrusted server \(host): \(reasons)"
-        case .tlsHandshakeFailed(let host, let detail):
+        case .tlsHandshakeFailed(let endpoint, let detail):
+            let host = endpoint.host.name
             return "the TLS handshake with \(host) failed: \(detail)"
         case .timeout(let phase, let limit, let host):
             return "timed out in the \(phase) phase with \(host) after \(Self.format(limit)); "

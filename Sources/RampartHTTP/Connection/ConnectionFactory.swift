@@ -165,26 +165,26 @@ struct ConnectionFactory: Sendable {
     static func classifyHandshake(_ error: any Error, decision: TrustDecision?, key: ConnectionKey, tls: TLSPolicyKey)
         -> HTTPClientError
     {
-        if let decision, decision.verdict == .rejected { return .trustFailure(host: key.host, decision) }
+        if let decision, decision.verdict == .rejected { return .trustFailure(key.endpoint, decision) }
         if let error = error as? HTTPClientError { return error }
         let text = String(describing: error)
         if text.contains("UNSUPPORTED_PROTOCOL") || text.contains("PROTOCOL_VERSION") {
             return .tlsVersionRefused(
-                host: key.host, minimum: tls.minimumVersion, detail: TLSErrorDescription.describe(error))
+                key.endpoint, minimum: tls.minimumVersion, detail: TLSErrorDescription.describe(error))
         }
         if tls.forwardSecrecy
             && (text.contains("HANDSHAKE_FAILURE") || text.contains("NO_SHARED_CIPHER")
                 || text.contains("NO_CIPHERS_AVAILABLE"))
         {
-            return .forwardSecrecyRequired(host: key.host, detail: TLSErrorDescription.describe(error))
+            return .forwardSecrecyRequired(key.endpoint, detail: TLSErrorDescription.describe(error))
         }
         if text.contains("WRONG_VERSION_NUMBER") {
-            return .tlsHandshakeFailed(host: key.host, detail: "the server does not speak TLS on port \(key.port)")
+            return .tlsHandshakeFailed(key.endpoint, detail: "the server does not speak TLS on port \(key.port)")
         }
         if case ConnectionFailure.closed(let detail) = error {
-            return .tlsHandshakeFailed(host: key.host, detail: detail)
+            return .tlsHandshakeFailed(key.endpoint, detail: detail)
         }
-        return .tlsHandshakeFailed(host: key.host, detail: TLSErrorDescription.describe(error))
+        return .tlsHandshakeFailed(key.endpoint, detail: TLSErrorDescription.describe(error))
     }
 
     /// Asks the runtime, once and off the request's path, whether each of this factory's handler
