@@ -148,10 +148,10 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // The command-line pieces `rampart` and `rampart-demo` share: the checked standard output, the terminal's
-        // escaping and colour, CommandFailure and the exit codes. Internal: a target, not a product.
+        // escaping and colour, CommandFailure, the exit codes and `main`'s body. Internal: a target, not a product.
         .target(
             name: "RampartCommandLine",
-            dependencies: ["RampartIO"],
+            dependencies: ["RampartIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSwift
         ),
         .executableTarget(

@@ -5,9 +5,10 @@ import Foundation
 @_exported import RampartCommandLine
 import RampartHTTP
 
-/// Parses the command line, runs the chosen subcommand, and turns every failure into a message
-/// on standard error and one of the documented ``ExitStatus`` codes (usage errors exit 2, not
-/// ArgumentParser's 64).
+/// Prepares the process (standard streams, allocator, interrupt cleanup) and runs the command line
+/// through `CommandLineMain` (RampartCommandLine, shared with `rampart-demo`), which parses it, runs
+/// the chosen subcommand, and turns every failure into a message on standard error and one of the
+/// documented ``ExitStatus`` codes (usage errors exit 2, not ArgumentParser's 64).
 ///
 /// The command line is parsed from its bytes (``RawArguments``): a value argument that is not
 /// UTF-8 is refused (65) before the command runs, and path arguments are opened by their bytes
@@ -22,24 +23,7 @@ enum EntryPoint {
         // `rampart fetch` is short-lived: its event loops, TLS context and handler metadata are
         // prepared on the second core while the main thread parses the arguments.
         if CommandLine.arguments.dropFirst().first == "fetch" { Task.detached { await HTTPClient.prepare() } }
-        let status: ExitStatus
-        do {
-            var command = try Rampart.parseAsRoot(RawArguments.forParsing())
-            if let refusal = RawArguments.refusal(in: command) { throw refusal }
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-            status = .success
-        } catch let failure as CommandFailure {
-            let failure = PathArgument.explained(failure)
-            if !failure.message.isEmpty { Terminal.warn("rampart: \(failure.message)") }
-            status = failure.status
-        } catch {
-            status = report(error)
-        }
-        exit(status.rawValue)
+        exit(await CommandLineMain.run(Rampart.self, name: "rampart").rawValue)
     }
 
     /// Streaming encryption allocates and frees the same few buffers per chunk (swift-crypto returns
@@ -53,49 +37,6 @@ enum EntryPoint {
             _ = glibcMallopt(-1, 64 << 20)
             _ = glibcMallopt(-3, 16 << 20)
         #endif
-    }
-
-    /// Prints an ArgumentParser error (help, version, usage) the way ArgumentParser would, with our codes.
-    private static func report(_ error: any Error) -> ExitStatus {
-        let message = Rampart.fullMessage(for: error)
-        let code = Rampart.exitCode(for: error)
-        if code == .success {
-            guard !message.isEmpty else { return .success }
-            do throws(CommandFailure) {
-                try StandardOutput.line(message)
-            } catch {
-                if !error.message.isEmpty { Terminal.warn("rampart: \(error.message)") }
-                return error.status
-            }
-            return .success
-        }
-        Terminal.warn(
-            lines: quotingArgumentsSafely(message).split(separator: "\n", omittingEmptySubsequences: false).map(
-                String.init))
-        // A bad value that is not UTF-8 (ArgumentParser quotes it) is bad data, as everywhere else.
-        if code == .validationFailure { return RawArguments.holdsRawBytes(message) ? .dataError : .usage }
-        if let known = ExitStatus(rawValue: code.rawValue) { return known }
-        return .policyViolation
-    }
-}
-
-extension EntryPoint {
-    /// ArgumentParser's `message` with each argument it may quote (whole, or the value of
-    /// `--option=value`) escaped, so that a line feed inside a bad value cannot start a line of its own.
-    fileprivate static func quotingArgumentsSafely(_ message: String) -> String {
-        var quoted: Set<String> = []
-        for argument in RawArguments.forParsing() {
-            quoted.insert(argument)
-            if argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") {
-                quoted.insert(String(argument[argument.index(after: equals)...]))
-            }
-        }
-        var safe = message
-        for argument in quoted.sorted(by: { $0.count > $1.count }) {
-            let shown = ControlCharacterEscaping.sanitized(argument)
-            if shown != argument && !argument.isEmpty { safe = safe.replacingOccurrences(of: argument, with: shown) }
-        }
-        return safe
     }
 }
 

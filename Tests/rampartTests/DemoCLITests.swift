@@ -42,6 +42,16 @@ struct DemoCLITests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("a bad --format holding control characters is shown escaped, as rampart's usage errors are: exit 2")
+    func badFormatEscaped() async throws {
+        let result = try await RampartBinary.runDemo(["--format", "ya\u{1B}]0;owned\u{07}\nforged: ml"])
+        #expect(result.exitCode == 2, "\(result.standardErrorText)")
+        #expect(!result.standardError.contains(0x1B) && !result.standardError.contains(0x07))
+        #expect(result.standardErrorText.contains("ya\\x1b]0;owned\\x07\\nforged: ml"))
+        #expect(!result.standardErrorText.contains("\nforged: ml"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
     @Test("standard output on a full disk exits 74 and names the stream")
     func fullDisk() async throws {
         let script = "exec '\(RampartBinary.demoURL.path)' >/dev/full"
