@@ -1,5 +1,6 @@
 import Foundation
 import RampartDiagnostics
+import RampartPolicy
 import RampartTrust
 
 /// `rampart pin verify`'s report, per pinned domain.
@@ -50,13 +51,9 @@ struct PinVerifyReport: Encodable {
             switch outcome {
             case .checked(let health): self.init(health)
             case .unreachable(let pinned, let endpoint, let reason):
-                self.init(
-                    unreachable: pinned, host: endpoint?.host.name ?? pinned.domain, port: endpoint?.port ?? 443,
-                    reason: reason.description + Self.hint(reason))
+                self.init(unreachable: pinned, endpoint: endpoint, reason: reason.description + Self.hint(reason))
             case .timedOut(let pinned, let endpoint):
-                self.init(
-                    unreachable: pinned, host: endpoint?.host.name ?? pinned.domain, port: endpoint?.port ?? 443,
-                    reason: "")
+                self.init(unreachable: pinned, endpoint: endpoint, reason: "")
                 problemCodes = ["timedOut"]
                 unreachable = false
                 timedOut = true
@@ -65,10 +62,12 @@ struct PinVerifyReport: Encodable {
             }
         }
 
-        init(unreachable pinned: PinnedHost, host: String, port: Int, reason: String) {
+        /// A host that was not checked; without the `endpoint` it would have dialled (a domain that
+        /// is no usable host), the row names the pinned domain and port 443.
+        init(unreachable pinned: PinnedHost, endpoint: Endpoint?, reason: String) {
             domain = pinned.domain
-            self.host = host
-            self.port = port
+            host = endpoint?.host.name ?? pinned.domain
+            port = endpoint?.port ?? 443
             passes = false
             healthy = false
             unreachable = true
