@@ -20,6 +20,10 @@ enum LabHTTP {
         configuration.policy = ATSPolicy(policy, os: .ios17)  // lab servers are on localhost
         // Generous: the suites run in parallel on two cores. Timeout tests set their own.
         configuration.timeouts = HTTPTimeouts(all: .seconds(120))
+        // A parked connection outlives a runner starved by CPU-heavy suites (a test resumed more
+        // than the default 60 s after its previous request saw a second connection), so tests
+        // that count connections count reuse, not the machine's load.
+        configuration.limits.idleConnectionLifetime = .seconds(600)
         configure(&configuration)
         return try HTTPClient(configuration: configuration)
     }
