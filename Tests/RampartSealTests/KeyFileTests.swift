@@ -30,6 +30,15 @@ struct KeyFileTests {
         #expect(file.lines[0].hasPrefix("age-secret-key-1"))
     }
 
+    /// Found by fuzzing (`Fuzz/Regressions/key-file/form-feed-before-comment`): a form feed before
+    /// `#` made the comment a key line, which every format then refused as a malformed key.
+    @Test("a comment after other white space (form feed, vertical tab, U+0085) is still a comment")
+    func commentAfterOtherWhiteSpace() throws {
+        let text = "#6\r\n\u{0C}# created: T2\n\u{0B}#x\n\u{85}# y\nage1xyz\n"
+        let file = try KeyFile(bytes: Data(text.utf8), name: "keys.txt")
+        #expect(file.lines == [KeyFileLine(number: 5, text: "age1xyz")])
+    }
+
     @Test("a key line that is not UTF-8 is refused by its line number; a comment need not be UTF-8")
     func utf8() throws {
         let (identity, text) = AgeKeyFile.generate()

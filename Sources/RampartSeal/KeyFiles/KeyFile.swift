@@ -65,7 +65,10 @@ public struct KeyFile: Sendable {
                         stage: .keyFile, path: name))
             }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty { found.append(KeyFileLine(number: index + 1, text: trimmed)) }
+            // Other white space (a form feed, U+0085, …) can stand before the `#` too (found by fuzzing).
+            if !trimmed.isEmpty && !trimmed.hasPrefix("#") {
+                found.append(KeyFileLine(number: index + 1, text: trimmed))
+            }
         }
         self.lines = found
     }
