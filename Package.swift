@@ -126,7 +126,8 @@ let package = Package(
         // RampartTrust inside a NIOSSL handshake, for any NIO pipeline.
         .target(
             name: "RampartTrustNIO",
-            dependencies: ["RampartPolicy", "RampartTrust", .product(name: "X509", package: "swift-certificates")] + nioTLS,
+            dependencies: ["RampartPolicy", "RampartTrust", .product(name: "X509", package: "swift-certificates")]
+                + nioTLS,
             swiftSettings: fuzzedSwift
         ),
         .target(
