@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "RampartHTTP", targets: ["RampartHTTP"]),
         .library(name: "RampartIO", targets: ["RampartIO"]),
         .library(name: "RampartPolicy", targets: ["RampartPolicy"]),
+        .library(name: "RampartScan", targets: ["RampartScan"]),
         .library(name: "RampartSeal", targets: ["RampartSeal"]),
         .library(name: "RampartTrust", targets: ["RampartTrust"]),
         .library(name: "RampartTrustNIO", targets: ["RampartTrustNIO"]),
@@ -62,6 +63,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio-http2.git", exact: "1.46.0"),
+        // A range, not one version: an app whose macros pin swift-syntax must still resolve Rampart.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.1"..<"604.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
     targets: [
         .target(name: "RampartPolicy", swiftSettings: fuzzedSwift),
@@ -77,6 +82,20 @@ let package = Package(
                 "RampartIO",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: fuzzedSwift
+        ),
+        // Pure (no NIO): audits an iOS app's Swift (swift-syntax), Objective-C, plists and .ipa against the practices
+        // above; plists through RampartPolicy's reader and its ATS auditor, pins through RampartTrust.
+        .target(
+            name: "RampartScan",
+            dependencies: [
+                "RampartPolicy", "RampartTrust",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: fuzzedSwift
         ),
