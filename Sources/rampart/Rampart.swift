@@ -1,8 +1,9 @@
 import ArgumentParser
+import RampartCommandLine
 
 /// `rampart`: the root command.
 struct Rampart: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = RampartVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "rampart",
