@@ -123,6 +123,7 @@ let package = Package(
             name: "RampartHTTP",
             dependencies: [
                 "RampartPolicy", "RampartTrust", "RampartTrustNIO", .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ]
                 + certificates + nioTLS + nioSockets,
             swiftSettings: fuzzedSwift
@@ -152,7 +153,8 @@ let package = Package(
         .target(
             name: "RampartTestKit",
             dependencies: ["RampartTrust"] + certificates + nioTLS + nioSockets + [
-                .product(name: "NIOHTTP1", package: "swift-nio")
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ],
             swiftSettings: strictSwift
         ),
@@ -220,6 +222,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
@@ -300,6 +303,7 @@ let package = Package(
             name: "RampartHTTPTests",
             dependencies: [
                 "RampartHTTP", "RampartTestKit", "RampartTestSupport", .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
