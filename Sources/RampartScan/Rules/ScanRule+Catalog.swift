@@ -6,6 +6,33 @@ extension ScanRule {
     /// for rule in ScanRule.catalog { print(rule.id, rule.title) }
     /// ```
     public static let catalog: [ScanRule] = [
-        .cleartextHTTPURL
+        .atsWeakened,
+        .debuggableEntitlement,
+        .sqlInjection,
+        .ecbMode,
+        .staticIV,
+        .hardCodedKey,
+        .weakPasswordHash,
+        .weakPBKDF2Iterations,
+        .insecureRandom,
+        .hardCodedSecret,
+        .cleartextHTTPURL,
+        .trustAllDelegate,
+        .trustResultIgnored,
+        .allowsAnyHTTPSCertificate,
+        .webViewIgnoresTLSErrors,
+        .alamofireTrustDisabled,
+        .pinningWithoutBackup,
+        .urlCacheForAuthenticated,
+        .uiWebView,
+        .webViewHTMLFromInput,
+        .customSchemeOAuthCallback,
+        .generalPasteboardSecret,
+        .weakKeychainAccessibility,
+        .secretInUserDefaults,
+        .secretInPlainFile,
+        .unencryptedDatabaseSecret,
+        .secretInCookie,
+        .secretLogged,
     ]
 }
