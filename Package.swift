@@ -71,9 +71,10 @@ let package = Package(
     targets: [
         .target(name: "RampartPolicy", swiftSettings: fuzzedSwift),
         // zlib's crc32 for PNG chunks (zlib1g-dev is one of the Swift toolchain's Linux prerequisites).
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Named CRampartZlib, not CZlib: ZIPFoundation (RampartScan) declares a clang module CZlib of its own.
+        .systemLibrary(name: "CRampartZlib", path: "Sources/CZlib"),
         // Pure: Foundation and zlib only. Input contracts: JSON with limits, e-mail, images, lengths, URLs.
-        .target(name: "RampartValidation", dependencies: ["CZlib"], swiftSettings: fuzzedSwift),
+        .target(name: "RampartValidation", dependencies: ["CRampartZlib"], swiftSettings: fuzzedSwift),
         // File and stream I/O: atomic outputs, descriptors, output-path rules, one I/O error type. Foundation only.
         .target(name: "RampartIO", swiftSettings: fuzzedSwift),
         .target(
@@ -90,7 +91,9 @@ let package = Package(
         .target(
             name: "RampartScan",
             dependencies: [
-                "RampartPolicy", "RampartTrust",
+                "RampartPolicy", "RampartTrust", "RampartIO",
+                // Crypto: baseline fingerprints (SHA-256); RampartIO: bounded file reads and ParallelMap.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -185,6 +188,7 @@ let package = Package(
                 "RampartHTTP",
                 "RampartIO",
                 "RampartPolicy",
+                "RampartScan",
                 "RampartSeal",
                 "RampartTrust",
                 "RampartTrustNIO",
@@ -206,6 +210,7 @@ let package = Package(
             dependencies: [
                 "RampartCommandLine", "RampartDiagnostics", "RampartE2E", "RampartHTTP", "RampartIO", "RampartPolicy",
                 "RampartSeal", "RampartTestKit", "RampartTrust", "RampartTrustNIO", "RampartValidation", "RampartVault",
+                "RampartScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -216,8 +221,8 @@ let package = Package(
         .executableTarget(
             name: "rampart-fuzz",
             dependencies: [
-                "RampartE2E", "RampartHTTP", "RampartPolicy", "RampartSeal", "RampartTrust", "RampartValidation",
-                "RampartVault",
+                "RampartE2E", "RampartHTTP", "RampartIO", "RampartPolicy", "RampartScan", "RampartSeal", "RampartTrust",
+                "RampartValidation", "RampartVault",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -265,6 +270,12 @@ let package = Package(
         .testTarget(
             name: "RampartValidationTests",
             dependencies: ["RampartValidation", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartScanTests",
+            dependencies: ["RampartScan", "RampartPolicy", "RampartTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),

@@ -21,6 +21,8 @@ public struct ScanFinding: Sendable, Hashable, Codable {
     public var message: String
     /// The source line the finding is on, without its line break; nil for binaries.
     public var snippet: String?
+    /// A few lines around the finding, filled in by the engine for text files (nil for binaries).
+    public var excerpt: ScanExcerpt? = nil
 
     public init(
         rule: ScanRule, path: String, line: Int, column: Int, message: String, snippet: String? = nil,

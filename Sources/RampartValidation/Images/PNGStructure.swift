@@ -1,7 +1,7 @@
 // PNG (ISO/IEC 15948): signature, every chunk's length and CRC-32 (zlib's crc32), IHDR's bit depth
 // and colour type, PLTE where it belongs, IDAT present and contiguous, IEND last.
 
-import CZlib
+import CRampartZlib
 
 enum PNGStructure {
     static func walk(_ bytes: ImageBytes) throws(ImageStructureError) -> ImageStructure {
@@ -127,12 +127,12 @@ enum PNGStructure {
     /// zlib's CRC-32 over `count` bytes at `from` (in pieces below 4 GiB).
     private static func crc(_ bytes: ImageBytes, from: Int, count: Int) -> UInt32 {
         guard let base = bytes.base.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-        var value = CZlib.crc32(0, nil, 0)
+        var value = CRampartZlib.crc32(0, nil, 0)
         var offset = from
         var remaining = count
         while remaining > 0 {
             let piece = min(remaining, 1 << 30)
-            value = CZlib.crc32(value, base + offset, uInt(piece))
+            value = CRampartZlib.crc32(value, base + offset, uInt(piece))
             offset += piece
             remaining -= piece
         }
