@@ -29,7 +29,8 @@ let package = Package(
         benchmark("LabHandshakes", measuring: "RampartTestKit"),
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),
         benchmark("SealThroughput", measuring: "RampartSeal"),
-        benchmark("TrustDecisions", measuring: "RampartTrust", "RampartTrustNIO", "RampartTestKit"),
+        benchmark(
+            "TrustDecisions", measuring: "RampartPolicy", "RampartTrust", "RampartTrustNIO", "RampartTestKit"),
         benchmark("VaultOperations", measuring: "RampartVault"),
     ]
 )

@@ -29,6 +29,7 @@ let package = Package(
         .target(
             name: "RampartGRPC",
             dependencies: [
+                .product(name: "RampartPolicy", package: "Rampart"),
                 .product(name: "RampartTrust", package: "Rampart"),
                 .product(name: "RampartTrustNIO", package: "Rampart"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),

@@ -12,12 +12,12 @@ extension TrustVerificationCallback {
     /// so that NIOSSL checks the host name as well as Rampart.
     ///
     /// ```swift
-    /// let trust = TrustVerificationCallback(evaluator: evaluator, host: "API.example.com")
+    /// let trust = TrustVerificationCallback(evaluator: evaluator, host: ATSHost("API.example.com."))
     /// let handler = try trust.makeClientHandler(context: context)   // SNI api.example.com
     /// try channel.pipeline.syncOperations.addHandler(handler)
     /// ```
     public func makeClientHandler(context: NIOSSLContext) throws -> NIOSSLClientHandler {
-        let serverName = ATSHost(host).kind == .dnsName ? host : nil
+        let serverName = host.kind == .dnsName ? host.name : nil
         return try NIOSSLClientHandler(
             context: context, serverHostname: serverName, customVerificationCallbackWithMetadata: callback)
     }

@@ -13,7 +13,7 @@ import X509
 /// NIOSSL. The last decision is kept for error messages and pin-failure reports.
 ///
 /// ```swift
-/// let trust = TrustVerificationCallback(evaluator: evaluator, host: "api.example.com")
+/// let trust = TrustVerificationCallback(evaluator: evaluator, host: ATSHost("api.example.com"))
 /// let handler = try NIOSSLClientHandler(
 ///     context: context, serverHostname: "api.example.com",
 ///     customVerificationCallbackWithMetadata: trust.callback)
@@ -23,7 +23,7 @@ public final class TrustVerificationCallback: Sendable {
     public let evaluator: TrustEvaluator
     /// The host the connection is for, normalised by ``ATSHost`` (lower case, A-labels, no
     /// trailing dot): the name the chain and the pins are judged for.
-    public let host: String
+    public let host: ATSHost
     private let decision = NIOLockedValueBox<TrustDecision?>(nil)
     private let observer: (@Sendable (TrustDecision) -> Void)?
     private let decoding: CertificateDecodingCache?
@@ -34,11 +34,11 @@ public final class TrustVerificationCallback: Sendable {
     ///   - onDecision: called with every decision (for example to send pin-failure reports), on
     ///     the connection's event loop: hand slow work to a task rather than block there.
     public init(
-        evaluator: TrustEvaluator, host: String, decoding: CertificateDecodingCache? = nil,
+        evaluator: TrustEvaluator, host: ATSHost, decoding: CertificateDecodingCache? = nil,
         onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) {
         self.evaluator = evaluator
-        self.host = ATSHost(host).name
+        self.host = host
         self.decoding = decoding
         self.observer = onDecision
     }
@@ -69,7 +69,7 @@ public final class TrustVerificationCallback: Sendable {
                 if let failure = rejection {
                     outcome = TrustDecision(rejecting: [failure])
                 } else {
-                    outcome = await self.evaluator.evaluate(served: served, host: self.host)
+                    outcome = await self.evaluator.evaluate(served: served, host: self.host.name)
                 }
                 self.decision.withLockedValue { $0 = outcome }
                 self.observer?(outcome)

@@ -16,7 +16,7 @@ import RampartTrust
 /// let channel = try await ClientBootstrap(group: .singletonMultiThreadedEventLoopGroup)
 ///     .connect(host: "api.example.com", port: 443) { channel in
 ///         channel.eventLoop.makeCompletedFuture {
-///             try tls.addHandlers(host: "api.example.com", to: channel.pipeline.syncOperations)
+///             try tls.addHandlers(host: ATSHost("api.example.com"), to: channel.pipeline.syncOperations)
 ///             try channel.pipeline.syncOperations.addHTTPClientHandlers()
 ///         }
 ///     }
@@ -74,11 +74,11 @@ public struct TrustedTLSClient: Sendable {
     /// (`trust.callback`) rather than a handler.
     ///
     /// ```swift
-    /// let trust = tls.verification(for: "api.example.com")
+    /// let trust = tls.verification(for: ATSHost("api.example.com"))
     /// // hand trust.callback to the library; after a refusal: trust.lastDecision?.failures
     /// ```
     public func verification(
-        for host: String, onDecision: (@Sendable (TrustDecision) -> Void)? = nil
+        for host: ATSHost, onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) -> TrustVerificationCallback {
         TrustVerificationCallback(evaluator: evaluator, host: host, decoding: decoding, onDecision: onDecision)
     }
@@ -96,7 +96,7 @@ public struct TrustedTLSClient: Sendable {
     public func makeHandler(
         host: ATSHost, onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) throws -> (handler: NIOSSLClientHandler, trust: TrustVerificationCallback) {
-        let trust = verification(for: host.name, onDecision: onDecision)
+        let trust = verification(for: host, onDecision: onDecision)
         return (try trust.makeClientHandler(context: sslContext), trust)
     }
 
@@ -106,14 +106,14 @@ public struct TrustedTLSClient: Sendable {
     /// initializer does.
     ///
     /// ```swift
-    /// try tls.addHandlers(host: "api.example.com", to: channel.pipeline.syncOperations)
+    /// try tls.addHandlers(host: ATSHost("api.example.com"), to: channel.pipeline.syncOperations)
     /// ```
     @discardableResult
     public func addHandlers(
-        host: String, to pipeline: ChannelPipeline.SynchronousOperations,
+        host: ATSHost, to pipeline: ChannelPipeline.SynchronousOperations,
         onDecision: (@Sendable (TrustDecision) -> Void)? = nil
     ) throws -> TrustVerificationCallback {
-        let (handler, trust) = try makeHandler(host: ATSHost(host), onDecision: onDecision)
+        let (handler, trust) = try makeHandler(host: host, onDecision: onDecision)
         try pipeline.addHandler(handler)
         try pipeline.addHandler(TrustRejectionHandler(trust: trust))
         return trust

@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
@@ -34,7 +35,7 @@ struct PinningChapter: DemoChapter {
         _ title: String, scenario: LabScenario, evaluator: TrustEvaluator, expected: DemoStep.Outcome, lab: DemoLab,
         note: String? = nil
     ) async throws -> DemoStep {
-        let trust = TrustVerificationCallback(evaluator: evaluator, host: LabPKI.hostName)
+        let trust = TrustVerificationCallback(evaluator: evaluator, host: ATSHost(LabPKI.hostName))
         return try await LabServer.withServer(LabServerConfiguration(chain: try lab.pki.chain(scenario))) { server in
             var details = ["GET https://localhost:\(server.port)/ presenting \(scenario.rawValue) certificate"]
             let observed: DemoStep.Outcome

@@ -18,7 +18,7 @@ struct HTTPHostNormalisationTests {
             $0.onEvent = { event in
                 switch event {
                 case .connecting(let endpoint, _): hosts.withLockedValue { $0.append(endpoint.host.name) }
-                case .trustDecision(let host, _): hosts.withLockedValue { $0.append(host) }
+                case .trustDecision(let endpoint, _): hosts.withLockedValue { $0.append(endpoint.host.name) }
                 default: break
                 }
             }

@@ -76,11 +76,11 @@ struct RedirectPolicyTests {
             _ = try policy.nextHop(after: request("https://a.example/"), status: 302, location: "http://[::1")
             Issue.record("an unparseable Location was followed")
         } catch {
-            guard case .malformedResponse(let host, let detail) = error else {
+            guard case .malformedResponse(let endpoint, let detail) = error else {
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect(host == "a.example")
+            #expect(endpoint.host.name == "a.example" && endpoint.port == 443)
             #expect(detail.contains("Location header is not a URL"))
         }
     }

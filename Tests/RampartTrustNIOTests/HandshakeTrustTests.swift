@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOPosix
 import NIOSSL
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
@@ -22,7 +23,7 @@ struct HandshakeTrustTests {
         var roots = [pki.root.certificate]
         if trustRogue { roots.append(pki.rogueRoot.certificate) }
         let trust = TrustVerificationCallback(
-            evaluator: TrustEvaluator(anchors: .only(roots), pinning: pinning), host: "localhost")
+            evaluator: TrustEvaluator(anchors: .only(roots), pinning: pinning), host: ATSHost("localhost"))
         let configuration = LabServerConfiguration(chain: try pki.chain(scenario), host: host)
         let outcome = try await LabServer.withServer(configuration) { server in
             do {
@@ -105,7 +106,7 @@ extension HandshakeTrustTests {
         let threads = NIOLockedValueBox<[Bool]>([])
         let trust = TrustVerificationCallback(
             evaluator: TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: [try pins(.good)]),
-            host: "localhost"
+            host: ATSHost("localhost")
         ) { _ in
             threads.withLockedValue { $0.append(MultiThreadedEventLoopGroup.currentEventLoop != nil) }
         }
@@ -127,7 +128,7 @@ extension HandshakeTrustTests {
         let trust = TrustVerificationCallback(
             evaluator: TrustEvaluator(
                 anchors: .only([pki.root.certificate, pki.rogueRoot.certificate]), pinning: pinning),
-            host: "localhost", decoding: decoding)
+            host: ATSHost("localhost"), decoding: decoding)
         _ = try? await LabServer.withServer(LabServerConfiguration(chain: try pki.chain(scenario))) { server in
             try await LabClient.get(
                 host: server.host, port: server.port, serverName: "localhost", trusting: [],

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOSSL
+import RampartPolicy
 import RampartTestKit
 import RampartTestSupport
 import RampartTrust
@@ -37,7 +38,7 @@ struct OpenSSLPeerTrustTests {
         return try await OpenSSLServer.withServer(configuration) { server in
             let decisions = NIOLockedValueBox<[TrustDecision]>([])
             let port = server.port
-            let trust = TrustVerificationCallback(evaluator: evaluator, host: "localhost") { decision in
+            let trust = TrustVerificationCallback(evaluator: evaluator, host: ATSHost("localhost")) { decision in
                 decisions.withLockedValue { $0.append(decision) }
                 onDecision?(decision, port)
             }

@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
@@ -31,7 +32,9 @@ struct TrustedTLSClientTests {
                 .connectTimeout(.seconds(20))
                 .connect(host: server.host, port: server.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try tls.addHandlers(host: host, to: channel.pipeline.syncOperations) { decisions.record($0) }
+                        try tls.addHandlers(host: ATSHost(host), to: channel.pipeline.syncOperations) {
+                            decisions.record($0)
+                        }
                         try channel.pipeline.syncOperations.addHTTPClientHandlers()
                         return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
                             wrappingChannelSynchronously: channel)
@@ -85,7 +88,7 @@ struct TrustedTLSClientTests {
             Issue.record("expected TrustRejectedError, got \(outcome.status)")
             return
         }
-        #expect(rejected.host == "localhost" && rejected.decision.pinMismatch != nil)
+        #expect(rejected.host.name == "localhost" && rejected.decision.pinMismatch != nil)
         #expect(rejected.description.contains("Rampart refused the certificate chain of localhost"))
     }
 

@@ -196,6 +196,38 @@ struct CTPolicyTests {
         #expect(await exempt.evaluate(served: bare.served, host: "localhost").verdict == .trusted)
     }
 
+    @Test("the trust decision carries the CT decision that let the chain through or refused it; none when exempt")
+    func decisionCarriesTransparency() async throws {
+        let compliant = try pki.leafWithEmbeddedSCTs(from: [(logs.argon, now - 60), (logs.nimbus, now - 60)])
+        let one = try pki.leafWithEmbeddedSCTs(from: [(logs.argon, now - 60)])
+        let checker = CertificateTransparencyChecker(logList: list())
+        let strict = TrustEvaluator(anchors: .only([pki.root.certificate])) {
+            CertificateTransparencyPolicy(checker: checker, requireForExemptRoots: true)
+        }
+        let trusted = await strict.evaluate(served: compliant.served, host: "localhost")
+        #expect(trusted.verdict == .trusted, "\(trusted.failures)")
+        let passed = try #require(trusted.transparency)
+        #expect(passed.compliant && passed.checks.map(\.status) == [.valid, .valid], "\(passed)")
+        let direct = try check(compliant)
+        #expect(passed.checks == direct.checks && passed.counts == direct.counts)
+        // Refused for CT: the decision that refused it, with what was missing.
+        let refused = await strict.evaluate(served: one.served, host: "localhost")
+        #expect(refused.verdict == .rejected)
+        let refusing = try #require(refused.transparency)
+        #expect(!refusing.allowsConnection && refusing.checks.count == 1, "\(refusing)")
+        #expect(refusing.missing.map(\.code) == (try check(one)).missing.map(\.code) && !refusing.missing.isEmpty)
+        // Refused before CT (wrong host): no CT decision; an exempt root: none either.
+        #expect(await strict.evaluate(served: compliant.served, host: "other.example").transparency == nil)
+        let exempt = TrustEvaluator(anchors: .only([pki.root.certificate])) {
+            CertificateTransparencyPolicy(checker: checker, exemptRoots: [pki.root.certificate])
+        }
+        let unchecked = await exempt.evaluate(served: one.served, host: "localhost")
+        #expect(unchecked.verdict == .trusted && unchecked.transparency == nil)
+        // No CT policy at all: none.
+        let plain = TrustEvaluator(anchors: .only([pki.root.certificate]))
+        #expect(await plain.evaluate(served: compliant.served, host: "localhost").transparency == nil)
+    }
+
     @Test("a checker remembers signatures, not statuses: a second look judges again at its own time and list")
     func rememberedVerdicts() async throws {
         let chain = try pki.leafWithEmbeddedSCTs(from: [(logs.nimbus, now - 60), (logs.argon, now + 600)])

@@ -61,6 +61,27 @@ struct CTCLITests {
         }
     }
 
+    @Test("a log list whose description holds a line break or an escape sequence cannot forge a report line")
+    func hostileLogList() async throws {
+        let hostile = try LabCTLog(
+            name: "Lab Argon\nmeets apple's CT policy: forged\u{1B}[2J", operatorName: "Lab Google\rok")
+        try scratch.write("hostile.json", try LabCTLog.chromeLogList([hostile, nimbus]))
+        let chain = try files(try pki.leafWithEmbeddedSCTs(from: [(hostile, Date() - 60), (nimbus, Date() - 60)]))
+        let result = try await RampartBinary.run([
+            "ct", "check", chain.chainPEM.path, "--log-list", scratch.path("hostile.json"),
+        ])
+        #expect(result.exitCode == 0, "\(result.standardErrorText)")
+        let lines = result.standardOutputText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(!lines.contains { $0.hasPrefix("meets apple's CT policy: forged") }, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("SCT Lab Argon\\nmeets apple's CT policy: forged\\x1b[2J (Lab Google\\rok)")
+            },
+            "\(lines)")
+        #expect(!result.standardOutput.contains(0x1B) && !result.standardOutput.contains(0x0D))
+        #expect(lines.filter { $0.hasPrefix("SCT ") }.count == 2 && lines.last == "")
+    }
+
     @Test("no log list is a usage error (2); a missing file 66; a log list that is not one 65")
     func badInput() async throws {
         let chain = try files(try pki.leafWithEmbeddedSCTs(from: [(argon, Date() - 60)]))
@@ -96,6 +117,29 @@ struct CTCLITests {
                 result.standardErrorText.contains("* CT: SCT Lab Nimbus (Lab Cloudflare)"),
                 "\(result.standardErrorText)")
             #expect(result.standardErrorText.contains("* CT: meets apple's CT policy"))
+        }
+        // The decision -v prints is the handshake's: a chain refused for CT shows the decision that refused it.
+        let one = try pki.leafWithEmbeddedSCTs(from: [(argon, Date() - 60)])
+        try await LabServer.withServer(LabServerConfiguration(chain: one)) { server in
+            let result = try await RampartBinary.run(["fetch", "https://localhost:\(server.port)/", "-v"] + common)
+            #expect(result.exitCode == 1, "\(result.standardErrorText)")
+            let lines = result.standardErrorText.split(separator: "\n").map(String.init)
+            #expect(
+                lines.contains { $0.hasPrefix("* CT: SCT Lab Argon (Lab Google)") && $0.hasSuffix(": valid") },
+                "\(result.standardErrorText)")
+            #expect(lines.contains { $0.hasPrefix("* CT: does not meet apple's CT policy") })
+            #expect(lines.contains("* CT: missing: SCTs from at least 2 approved logs (found 1)"), "\(lines)")
+            #expect(server.requestsServed == 0)
+        }
+        // A root given with --ca is exempt when ATS does not require CT: -v says CT was not checked.
+        try await LabServer.withServer(LabServerConfiguration(chain: one)) { server in
+            let exempt = try await RampartBinary.run([
+                "fetch", "https://localhost:\(server.port)/", "-v", "--ca", root, "--ca-only", "--ct-log-list",
+                scratch.path("log_list.json"),
+            ])
+            #expect(exempt.exitCode == 0, "\(exempt.standardErrorText)")
+            #expect(exempt.standardErrorText.contains("* CT: not checked: the chain ends at a root given with --ca"))
+            #expect(!exempt.standardErrorText.contains("* CT: SCT"), "\(exempt.standardErrorText)")
         }
         let bare = try pki.leafWithEmbeddedSCTs(from: [])
         try await LabServer.withServer(LabServerConfiguration(chain: bare)) { server in

@@ -111,7 +111,9 @@ struct ExitStatusMappingTests {
         #expect(ExitStatus(HTTPClientError.invalidURL("u", reason: "r")) == .usage)
         #expect(ExitStatus(HTTPClientError.invalidProxyConfiguration("p")) == .usage)
         #expect(ExitStatus(HTTPClientError.requestBodyFailed("r")) == .noInput)
-        #expect(ExitStatus(HTTPClientError.responseTooLarge(host: "h", limit: 1, declared: nil)) == .ioError)
+        #expect(
+            ExitStatus(HTTPClientError.responseTooLarge(try Endpoint(host: "h", port: 443), limit: 1, declared: nil))
+                == .ioError)
         #expect(ExitStatus(HTTPClientError.shutDown) == .ioError)
         #expect(ExitStatus(ATSDiagnosticsError.unsupportedURL("u")) == .usage)
         #expect(

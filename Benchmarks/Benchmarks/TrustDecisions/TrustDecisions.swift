@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import NIOSSL
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
@@ -170,7 +171,7 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
                     let trust = TrustVerificationCallback(
-                        evaluator: pinnedWithCT, host: "localhost", decoding: decoding)
+                        evaluator: pinnedWithCT, host: ATSHost("localhost"), decoding: decoding)
                     blackHole(
                         try await LabClient.get(
                             host: server.host, port: server.port, serverName: "localhost", trusting: [],
@@ -210,7 +211,7 @@ let benchmarks: @Sendable () -> Void = {
             try await LabServer.withServer(LabServerConfiguration(chain: good)) { server in
                 benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
-                    let trust = TrustVerificationCallback(evaluator: evaluator, host: "localhost")
+                    let trust = TrustVerificationCallback(evaluator: evaluator, host: ATSHost("localhost"))
                     blackHole(
                         try await LabClient.get(
                             host: server.host, port: server.port, serverName: "localhost", trusting: [],
@@ -228,7 +229,7 @@ let benchmarks: @Sendable () -> Void = {
         try await LabServer.withServer(LabServerConfiguration(chain: good)) { server in
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
-                let trust = TrustVerificationCallback(evaluator: pinned, host: "localhost", decoding: decoding)
+                let trust = TrustVerificationCallback(evaluator: pinned, host: ATSHost("localhost"), decoding: decoding)
                 blackHole(
                     try await LabClient.get(
                         host: server.host, port: server.port, serverName: "localhost", trusting: [],

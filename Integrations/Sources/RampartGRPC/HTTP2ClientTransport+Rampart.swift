@@ -1,4 +1,5 @@
 import GRPCNIOTransportHTTP2Posix
+import RampartPolicy
 import RampartTrust
 import RampartTrustNIO
 
@@ -15,10 +16,10 @@ extension HTTP2ClientTransport.Posix.TransportSecurity {
     /// ```swift
     /// let transport = try HTTP2ClientTransport.Posix(
     ///     target: .dns(host: "api.example.com", port: 443),
-    ///     transportSecurity: .rampart(host: "api.example.com", evaluator: TrustEvaluator(anchors: .system, pinning: pins)))
+    ///     transportSecurity: .rampart(host: ATSHost("api.example.com"), evaluator: TrustEvaluator(anchors: .system, pinning: pins)))
     /// ```
     public static func rampart(
-        host: String, evaluator: TrustEvaluator, configure: (_ config: inout TLS) -> Void = { _ in }
+        host: ATSHost, evaluator: TrustEvaluator, configure: (_ config: inout TLS) -> Void = { _ in }
     ) -> Self {
         .rampart(
             TrustVerificationCallback(evaluator: evaluator, host: host, decoding: CertificateDecodingCache()),
@@ -28,7 +29,7 @@ extension HTTP2ClientTransport.Posix.TransportSecurity {
     /// TLS enforcing `trust`'s decisions; keep `trust` to read why a connection was refused.
     ///
     /// ```swift
-    /// let trust = TrustVerificationCallback(evaluator: evaluator, host: "api.example.com")
+    /// let trust = TrustVerificationCallback(evaluator: evaluator, host: ATSHost("api.example.com"))
     /// let transport = try HTTP2ClientTransport.Posix(
     ///     target: .dns(host: "api.example.com", port: 443), transportSecurity: .rampart(trust))
     /// // an RPC failed with .unavailable: trust.lastDecision?.failures says why

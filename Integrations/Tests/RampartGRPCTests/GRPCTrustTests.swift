@@ -2,6 +2,7 @@ import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2Posix
 import RampartGRPC
+import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
@@ -60,7 +61,7 @@ struct GRPCTrustTests {
     @Test("a client pinned to the server's key gets its echo")
     func pinnedClientConnects() async throws {
         let evaluator = TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: [try pki.leafPins()])
-        let (reply, calls) = try await echo(.good, security: .rampart(host: "localhost", evaluator: evaluator))
+        let (reply, calls) = try await echo(.good, security: .rampart(host: ATSHost("localhost"), evaluator: evaluator))
         #expect(try reply.get() == Array("ping".utf8))
         #expect(calls == 1)
     }
@@ -69,7 +70,7 @@ struct GRPCTrustTests {
     func rogueChainIsRefused() async throws {
         let trust = TrustVerificationCallback(
             evaluator: TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: [try pki.leafPins()]),
-            host: "localhost")
+            host: ATSHost("localhost"))
         let (reply, calls) = try await echo(.rogue, security: .rampart(trust))
         #expect(calls == 0)
         guard case .failure(let error) = reply else {
@@ -87,7 +88,7 @@ struct GRPCTrustTests {
         let trust = TrustVerificationCallback(
             evaluator: TrustEvaluator(
                 anchors: .only([pki.root.certificate, pki.rogueRoot.certificate]), pinning: [try pki.leafPins()]),
-            host: "localhost")
+            host: ATSHost("localhost"))
         let (reply, calls) = try await echo(.rogue, security: .rampart(trust))
         #expect(calls == 0)
         #expect((try? reply.get()) == nil)
@@ -110,7 +111,7 @@ struct GRPCTrustTests {
         ])
     func wrongHostIsRefused(_ wrong: WrongHost) async throws {
         let trust = TrustVerificationCallback(
-            evaluator: TrustEvaluator(anchors: .only([pki.root.certificate])), host: wrong.host)
+            evaluator: TrustEvaluator(anchors: .only([pki.root.certificate])), host: ATSHost(wrong.host))
         let (reply, calls) = try await echo(wrong.scenario, authority: wrong.host, security: .rampart(trust))
         #expect(calls == 0)
         guard case .failure(let error) = reply else {
@@ -128,7 +129,7 @@ struct GRPCTrustTests {
         // The lab leaf is valid for localhost and 127.0.0.1: localhost is pinned to its key, 127.0.0.1 to two others.
         let pinning = [try pki.leafPins(for: LabPKI.hostName), try pki.leafPins(for: "127.0.0.1", [.rsa2048, .p384])]
         let evaluator = TrustEvaluator(anchors: .only([pki.root.certificate]), pinning: pinning)
-        let trust = TrustVerificationCallback(evaluator: evaluator, host: "127.0.0.1")
+        let trust = TrustVerificationCallback(evaluator: evaluator, host: ATSHost("127.0.0.1"))
         // The authority stays localhost: NIOSSL refuses an IP address as SNI before any handshake.
         let (refused, refusedCalls) = try await echo(.good, security: .rampart(trust))
         #expect(refusedCalls == 0)
@@ -141,7 +142,8 @@ struct GRPCTrustTests {
         #expect(trust.lastDecision?.pinMismatch?.pinnedDomains == ["127.0.0.1"])
         #expect(trust.lastDecision?.failures.map(\.code) == ["pinMismatch"])
         // The same server and leaf through the name whose pins it matches gets its echo.
-        let (echoed, calls) = try await echo(.good, security: .rampart(host: LabPKI.hostName, evaluator: evaluator))
+        let (echoed, calls) = try await echo(
+            .good, security: .rampart(host: ATSHost(LabPKI.hostName), evaluator: evaluator))
         #expect(try echoed.get() == Array("ping".utf8))
         #expect(calls == 1)
     }

@@ -41,16 +41,25 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     case trustFailure(Endpoint, TrustDecision)
     /// The TLS handshake failed for another reason.
     case tlsHandshakeFailed(Endpoint, detail: String)
-    /// A phase took longer than its timeout.
-    case timeout(HTTPPhase, after: Duration, host: String)
+    /// HTTP/2 only (``HTTPVersionPreference/http2Only``) and the server did not select `h2` by
+    /// ALPN: `negotiated` is what it selected (`http/1.1`), `nil` when it selected nothing or the
+    /// URL is cleartext (h2c is not spoken).
+    case http2NotNegotiated(Endpoint, negotiated: String?)
+    /// An HTTP/2 connection or stream failed in `phase`: the server reset the stream, broke the
+    /// protocol, went past a limit of ``HTTP2Limits``, or went away (`GOAWAY`) before processing a
+    /// request that is not safe to retry.
+    case http2Failure(Endpoint, phase: HTTPPhase, detail: String)
+    /// A phase took longer than its timeout, with the endpoint it was waiting for (the proxy's for
+    /// ``HTTPPhase/proxyTunnel``).
+    case timeout(HTTPPhase, after: Duration, Endpoint)
     /// The response body is larger than ``HTTPLimits/maxResponseBytes``.
-    case responseTooLarge(host: String, limit: Int, declared: Int?)
+    case responseTooLarge(Endpoint, limit: Int, declared: Int?)
     /// The response headers exceed ``HTTPLimits/maxHeaderBytes`` or ``HTTPLimits/maxHeaderCount``.
-    case responseHeadersTooLarge(host: String, detail: String)
+    case responseHeadersTooLarge(Endpoint, detail: String)
     /// The server's answer is not valid HTTP/1.1.
-    case malformedResponse(host: String, detail: String)
+    case malformedResponse(Endpoint, detail: String)
     /// The server closed the connection before the response was complete.
-    case connectionClosed(host: String, detail: String)
+    case connectionClosed(Endpoint, detail: String)
     /// The TCP connection could not be opened.
     case connectionFailed(Endpoint, detail: String)
     /// The proxy refused the `CONNECT` tunnel with this HTTP status.
@@ -118,18 +127,33 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
         case .tlsHandshakeFailed(let endpoint, let detail):
             let host = endpoint.host.name
             return "the TLS handshake with \(host) failed: \(detail)"
-        case .timeout(let phase, let limit, let host):
+        case .http2NotNegotiated(let endpoint, let negotiated):
+            let host = endpoint.host.name
+            guard let negotiated else {
+                return "\(host) did not offer HTTP/2 (h2) by ALPN; allow HTTP/1.1 to reach it "
+                    + "(HTTP/2 needs TLS: cleartext h2c is not spoken)"
+            }
+            return "the server \(host) did not offer h2 (ALPN: \(negotiated)); allow HTTP/1.1 to reach it"
+        case .http2Failure(let endpoint, let phase, let detail):
+            let host = endpoint.host.name
+            return "HTTP/2 with \(host) failed in the \(phase) phase (\(phase.http2Step)): \(detail)"
+        case .timeout(let phase, let limit, let endpoint):
+            let host = endpoint.host.name
             return "timed out in the \(phase) phase with \(host) after \(Self.format(limit)); "
                 + "raise the \(phase) timeout if the server is just slow"
-        case .responseTooLarge(let host, let limit, let declared):
+        case .responseTooLarge(let endpoint, let limit, let declared):
+            let host = endpoint.host.name
             let declaredText = declared.map { " (it declared \($0) bytes)" } ?? ""
             return "the response from \(host) is larger than the \(limit)-byte limit\(declaredText); "
                 + "raise maxResponseBytes if that is expected"
-        case .responseHeadersTooLarge(let host, let detail):
+        case .responseHeadersTooLarge(let endpoint, let detail):
+            let host = endpoint.host.name
             return "the response headers from \(host) exceed the limit: \(detail)"
-        case .malformedResponse(let host, let detail):
+        case .malformedResponse(let endpoint, let detail):
+            let host = endpoint.host.name
             return "\(host) sent a malformed HTTP response: \(detail)"
-        case .connectionClosed(let host, let detail):
+        case .connectionClosed(let endpoint, let detail):
+            let host = endpoint.host.name
             return "\(host) closed the connection before the response was complete: \(detail)"
         case .connectionFailed(let endpoint, let detail):
             return "cannot connect to \(endpoint.host.name) port \(endpoint.port): \(detail)"

@@ -14,8 +14,9 @@ public enum HTTPClientEvent: Sendable, CustomStringConvertible {
     case connecting(Endpoint, proxy: HTTPProxy?)
     /// A kept-alive connection to the origin's endpoint is reused.
     case reusingConnection(Endpoint)
-    /// The trust decision made inside a TLS handshake.
-    case trustDecision(host: String, TrustDecision)
+    /// The trust decision made inside a TLS handshake with the origin's endpoint (its host is the
+    /// name the chain and the pins were judged for).
+    case trustDecision(Endpoint, TrustDecision)
     /// A connection is ready.
     case connected(HTTPConnectionInfo)
     /// A redirect is followed.
@@ -42,7 +43,8 @@ public enum HTTPClientEvent: Sendable, CustomStringConvertible {
             return "connecting to \(endpoint)" + (proxy.map { " through the proxy \($0)" } ?? "")
         case .reusingConnection(let endpoint):
             return "reusing the kept-alive connection to \(endpoint)"
-        case .trustDecision(let host, let decision):
+        case .trustDecision(let endpoint, let decision):
+            let host = endpoint.host.name
             var lines = ["trust \(host): \(decision.verdict.rawValue)"]
             for certificate in decision.validatedChain {
                 let pin = (try? SPKIPin(certificate: certificate)).map(\.description) ?? "-"
@@ -53,7 +55,8 @@ public enum HTTPClientEvent: Sendable, CustomStringConvertible {
             return lines.joined(separator: "\n")
         case .connected(let info):
             let tls = info.tlsVersion.map { "\($0), \(info.cipherSuite ?? "-")" } ?? "cleartext"
-            return "connected to \(info.endpoint) (\(info.remoteAddress)) — \(tls)"
+            let alpn = info.tlsVersion == nil ? "" : ", ALPN: " + (info.negotiatedProtocol ?? "none")
+            return "connected to \(info.endpoint) (\(info.remoteAddress)) — \(tls)\(alpn), \(info.httpVersion)"
                 + (info.proxy.map { ", tunnelled through \($0)" } ?? "")
         case .redirect(let status, let from, let to):
             return "redirect \(status): \(from.absoluteString) → \(to.absoluteString)"

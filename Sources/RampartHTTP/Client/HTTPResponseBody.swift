@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import RampartPolicy
 
 /// A response body, read from the connection as it is consumed: the client holds at most one
 /// socket read ahead, enforces ``HTTPLimits/maxResponseBytes`` and the idle and total timeouts,
@@ -30,6 +31,15 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: stream) }
+
+    /// The trailer fields the server sent after the body (HTTP/2 trailers, or a chunked HTTP/1.1
+    /// body's trailer section): `nil` until the body was read to its end, or when there were none.
+    ///
+    /// ```swift
+    /// let bytes = try await response.body.collect()
+    /// let checksum = response.body.trailers?.first(name: "X-Checksum")
+    /// ```
+    public var trailers: HTTPHeaders? { stream.trailers }
 
     /// The whole body as bytes (bounded by ``HTTPLimits/maxResponseBytes``).
     public func collect() async throws(HTTPClientError) -> [UInt8] {
@@ -68,11 +78,13 @@ final class BodyStream: Sendable {
     private let limit: Int
     private let idle: Duration
     private let deadline: Deadline
-    private let host: String
+    private let endpoint: Endpoint
     private let keepAlive: Bool
     private struct State {
         var received: Int
         var finished = false
+        /// The trailer fields that ended the body (HTTP/2, or chunked HTTP/1.1), once it ended.
+        var trailers: HTTPHeaders?
         /// Body slices that arrived with the head, handed out before reading on.
         var prefetched: [ByteBuffer]
         /// The body ended with the head's read and the connection went back to the pool (or was
@@ -83,17 +95,20 @@ final class BodyStream: Sendable {
 
     init(
         connection: HTTPConnection, pool: ConnectionPool, affinity: LoopAffinity, limit: Int, idle: Duration,
-        deadline: Deadline, keepAlive: Bool, prefetched: [ByteBuffer] = [], released: Bool = false
+        deadline: Deadline, keepAlive: Bool, prefetched: [ByteBuffer] = [], released: Bool = false,
+        trailers: HTTPHeaders? = nil
     ) {
         state = NIOLockedValueBox(
-            State(received: prefetched.reduce(0) { $0 + $1.readableBytes }, prefetched: prefetched, released: released))
+            State(
+                received: prefetched.reduce(0) { $0 + $1.readableBytes }, trailers: trailers, prefetched: prefetched,
+                released: released))
         self.connection = connection
         self.pool = pool
         self.affinity = affinity
         self.limit = limit
         self.idle = idle
         self.deadline = deadline
-        self.host = connection.key.host
+        self.endpoint = connection.key.endpoint
         self.keepAlive = keepAlive
     }
 
@@ -135,13 +150,13 @@ final class BodyStream: Sendable {
         case .done: return nil
         case .read: break
         }
-        let (budget, timeout) = deadline.budget(.idle, idle, host: host)
+        let (budget, timeout) = deadline.budget(.idle, idle, endpoint: endpoint)
         let part: HTTPClientResponsePart
         do {
             part = try await connection.nextPart(timeout: budget) { timeout }
         } catch {
             abandon()
-            throw HTTPClient.translate(error, host: host)
+            throw connection.translate(error, phase: .idle)
         }
         switch part {
         case .body(let slice):
@@ -151,18 +166,24 @@ final class BodyStream: Sendable {
             }
             if received > limit {
                 abandon()
-                throw .responseTooLarge(host: host, limit: limit, declared: nil)
+                throw .responseTooLarge(endpoint, limit: limit, declared: nil)
             }
             return slice
-        case .end:
-            state.withLockedValue { $0.finished = true }
+        case .end(let trailers):
+            state.withLockedValue {
+                $0.finished = true
+                $0.trailers = trailers
+            }
             if keepAlive { await pool.put(connection) } else { connection.close() }
             return nil
         case .head:
             abandon()
-            throw .malformedResponse(host: host, detail: "a second response head arrived inside the body")
+            throw .malformedResponse(endpoint, detail: "a second response head arrived inside the body")
         }
     }
+
+    /// The trailer fields sent after the body, once it was read to its end.
+    var trailers: HTTPHeaders? { state.withLockedValue { $0.trailers } }
 
     /// Runs `body` on the connection's event loop thread (no hop per read).
     func onLoop<T>(_ body: () async throws(HTTPClientError) -> T) async throws(HTTPClientError) -> T {

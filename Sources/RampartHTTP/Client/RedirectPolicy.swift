@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import RampartPolicy
 
 /// What the client does with a redirect, decided from the request and the response head alone:
 /// no socket, no policy lookup. The client asks it on every hop.
@@ -29,7 +30,7 @@ public struct RedirectPolicy: Sendable {
     /// The request for the next hop, or `nil` when the response is not a redirect to follow.
     ///
     /// - Throws: ``HTTPClientError/insecureRedirect(from:to:)`` for HTTPS → HTTP,
-    ///   ``HTTPClientError/malformedResponse(host:detail:)`` when `location` is not a URL, and
+    ///   ``HTTPClientError/malformedResponse(_:detail:)`` when `location` is not a URL, and
     ///   ``HTTPClientError/requestBodyFailed(_:)`` when a 307/308 would repeat a body that could be
     ///   read only once.
     public func nextHop(after request: HTTPRequest, status: Int, location: String?) throws(HTTPClientError)
@@ -38,8 +39,14 @@ public struct RedirectPolicy: Sendable {
         guard Self.redirectStatuses.contains(status), let location else { return nil }
         guard let next = URL(string: location, relativeTo: request.url)?.absoluteURL else {
             let shown = location.count > 200 ? String(location.prefix(200)) + "…" : location
+            let endpoint: Endpoint
+            do {
+                endpoint = try Endpoint(url: request.url)
+            } catch {
+                throw .invalidURL(Endpoint.redacting(request.url.absoluteString), reason: error.description)
+            }
             throw .malformedResponse(
-                host: request.url.host ?? "-",
+                endpoint,
                 detail: "the \(status) redirect's Location header is not a URL (\(shown.debugDescription))")
         }
         if request.url.scheme?.lowercased() == "https", next.scheme?.lowercased() == "http" {

@@ -9,18 +9,30 @@ import RampartTrust
 import RampartTrustNIO
 
 /// Opens connections: TCP (direct or to a proxy), the `CONNECT` tunnel, TLS configured from the
-/// ATS decision with Rampart's trust decision inside the handshake, then the HTTP/1.1 codec.
+/// ATS decision with Rampart's trust decision inside the handshake, then the codec of the protocol
+/// the server selected by ALPN: HTTP/1.1's, or NIOHTTP2's (only once the handshake, and so the
+/// trust decision, succeeded: no HTTP/2 frame is sent to an untrusted server).
 struct ConnectionFactory: Sendable {
     let tlsContexts: TLSContextCache
     let trust: TrustSetup
     let limits: HTTPLimits
     let timeouts: HTTPTimeouts
     let events: (@Sendable (HTTPClientEvent) -> Void)?
+    /// The protocols a request may use (cleartext is always HTTP/1.1).
+    var httpVersion: HTTPVersionPreference = .automatic
+    var http2 = HTTP2Limits()
+    /// How long an HTTP/2 connection with no stream is kept.
+    var idleLifetime: Duration = .seconds(60)
 
-    func connect(_ key: ConnectionKey, on loop: any EventLoop, deadline: Deadline) async throws -> HTTPConnection {
+    func connect(_ key: ConnectionKey, on loop: any EventLoop, deadline: Deadline) async throws
+        -> EstablishedConnection
+    {
+        if key.tls == nil && httpVersion == .http2Only {
+            throw HTTPClientError.http2NotNegotiated(key.endpoint, negotiated: nil)
+        }
         let dialled = key.proxy?.endpoint ?? key.endpoint
         events?(.connecting(key.endpoint, proxy: key.proxy))
-        let (connectBudget, connectTimeout) = deadline.budget(.connect, timeouts.connect, host: dialled.host.name)
+        let (connectBudget, connectTimeout) = deadline.budget(.connect, timeouts.connect, endpoint: dialled)
         // The TLS context (costly the first time) is made while the connection opens.
         let tlsContexts = self.tlsContexts
         async let context = key.tls.map { try tlsContexts.context(for: $0) }
@@ -69,7 +81,7 @@ struct ConnectionFactory: Sendable {
     }
 
     private func establish(_ channel: any Channel, key: ConnectionKey, context: NIOSSLContext?, deadline: Deadline)
-        async throws -> HTTPConnection
+        async throws -> EstablishedConnection
     {
         let loop = channel.eventLoop
         if let proxy = key.proxy, key.tls != nil {
@@ -79,40 +91,41 @@ struct ConnectionFactory: Sendable {
                 try channel.pipeline.syncOperations.addHandler(
                     ProxyTunnelHandler(proxy: proxy, authority: authority, established: established), name: "proxy")
             }.get()
-            let (budget, timeout) = deadline.budget(.proxyTunnel, timeouts.proxyTunnel, host: "\(proxy)")
+            let (budget, timeout) = deadline.budget(.proxyTunnel, timeouts.proxyTunnel, endpoint: proxy.endpoint)
             try await Self.wait(established.futureResult, budget, timeout, closing: channel)
             try await channel.pipeline.removeHandler(name: "proxy").get()
         }
         var tlsVersion: String?
         var cipherSuite: String?
         var decision: TrustDecision?
+        var negotiated: String?
         if let tls = key.tls, let context {
             let events = self.events
-            let host = key.host
+            let endpoint = key.endpoint
             let port = key.port
             let reporter = trust.reporter
             let callback = TrustVerificationCallback(
                 evaluator: trust.evaluator(
                     certificateRules: tls.certificateRules, transparencyForEveryRoot: tls.certificateTransparency),
-                host: key.host,
+                host: key.endpoint.host,
                 decoding: trust.decoding
             ) { decision in
-                events?(.trustDecision(host: host, decision))
+                events?(.trustDecision(endpoint, decision))
                 if let mismatch = decision.pinMismatch {
                     reporter?.submit(mismatch, validatedChain: decision.validatedChain, port: port)
                 }
             }
             let suite = NIOLockedValueBox<UInt16?>(nil)
-            let handshake = loop.makePromise(of: Void.self)
+            let handshake = loop.makePromise(of: String?.self)
             try await loop.submit {
                 let sync = channel.pipeline.syncOperations
                 try sync.addHandler(ServerHelloSniffer(result: suite))
                 try sync.addHandler(callback.makeClientHandler(context: context))
                 try sync.addHandler(HandshakeWaiter(completed: handshake))
             }.get()
-            let (budget, timeout) = deadline.budget(.tlsHandshake, timeouts.tlsHandshake, host: key.host)
+            let (budget, timeout) = deadline.budget(.tlsHandshake, timeouts.tlsHandshake, endpoint: key.endpoint)
             do {
-                try await Self.wait(handshake.futureResult, budget, timeout, closing: channel)
+                negotiated = try await Self.wait(handshake.futureResult, budget, timeout, closing: channel)
             } catch {
                 throw Self.classifyHandshake(error, decision: callback.lastDecision, key: key, tls: tls)
             }
@@ -123,19 +136,32 @@ struct ConnectionFactory: Sendable {
                 throw ConnectionFailure.closed("the server closed the connection right after the TLS handshake")
             }
             cipherSuite = suite.withLockedValue { $0 }.map(CipherSuiteName.of)
+            if tls.httpVersion == .http2Only && negotiated != "h2" {
+                throw HTTPClientError.http2NotNegotiated(key.endpoint, negotiated: negotiated ?? "none")
+            }
         }
+        let info = HTTPConnectionInfo(
+            endpoint: key.endpoint, remoteAddress: channel.remoteAddress.map(Self.describe) ?? "-",
+            proxy: key.proxy.map(\.description), tlsVersion: tlsVersion, cipherSuite: cipherSuite, trust: decision,
+            reused: false, negotiatedProtocol: negotiated)
         let limits = self.limits
+        if negotiated == "h2" {
+            let http2 = self.http2
+            let lifetime = TimeAmount(idleLifetime)
+            let connection = try await loop.submit {
+                try HTTP2Connection.install(
+                    on: channel, key: key, info: info, limits: limits, http2: http2, idleLifetime: lifetime)
+            }.get()
+            events?(.connected(info))
+            return .http2(connection)
+        }
         let reader = try await loop.submit { () -> NIOLoopBound<ResponseReader> in
             let reader = try ResponsePipeline.install(in: channel.pipeline.syncOperations, limits: limits)
             return NIOLoopBound(reader, eventLoop: channel.eventLoop)
         }.get()
         try await channel.setOption(ChannelOptions.autoRead, value: false).get()
-        let info = HTTPConnectionInfo(
-            endpoint: key.endpoint, remoteAddress: channel.remoteAddress.map(Self.describe) ?? "-",
-            proxy: key.proxy.map(\.description), tlsVersion: tlsVersion, cipherSuite: cipherSuite, trust: decision,
-            reused: false)
         events?(.connected(info))
-        return HTTPConnection(channel: channel, key: key, info: info, reader: reader)
+        return .http1(HTTPConnection(channel: channel, key: key, info: info, reader: reader))
     }
 
     /// Waits for `future`, closing the channel and throwing `timeout` when `budget` runs out, even

@@ -1,4 +1,5 @@
 import NIOCore
+import RampartPolicy
 
 /// The total deadline of an exchange, and the budget it leaves each phase: a phase gets its own
 /// timeout, or what remains of the total when that is shorter (then a timeout is reported as the
@@ -13,12 +14,12 @@ struct Deadline: Sendable {
     }
 
     /// The time `phase` may take, and the error to report when it runs out.
-    func budget(_ phase: HTTPPhase, _ limit: Duration, host: String) -> (TimeAmount, HTTPClientError) {
+    func budget(_ phase: HTTPPhase, _ limit: Duration, endpoint: Endpoint) -> (TimeAmount, HTTPClientError) {
         let remaining = end - .now()
         let own = TimeAmount(limit)
         if remaining < own {
-            return (max(remaining, .zero), .timeout(.total, after: total, host: host))
+            return (max(remaining, .zero), .timeout(.total, after: total, endpoint))
         }
-        return (own, .timeout(phase, after: limit, host: host))
+        return (own, .timeout(phase, after: limit, endpoint))
     }
 }

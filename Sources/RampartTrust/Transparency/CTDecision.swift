@@ -57,7 +57,16 @@ public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
     /// stale log list, failing open as Apple does).
     public var allowsConnection: Bool { compliant || !enforced }
 
-    public var description: String {
+    public var description: String { lines.joined(separator: "\n") }
+
+    /// The report, one entry per line: each SCT, the outcome, what is missing, the notes. An entry
+    /// may hold a line break or another control character from the log list (a log's description
+    /// or operator): a text report escapes each entry so that it stays one line.
+    ///
+    /// ```swift
+    /// for line in decision.lines { print(line.debugDescription) }
+    /// ```
+    public var lines: [String] {
         var lines = checks.map { "SCT \($0.summary)" }
         if let malformedSCTList {
             lines.append("malformed SCT list in the certificate: \(malformedSCTList)")
@@ -72,7 +81,7 @@ public struct CTDecision: Sendable, Hashable, CustomStringConvertible {
         lines += missing.map { "missing: \($0)" }
         lines += notes.map { "note: \($0)" }
         if !enforced { lines.append("not enforced: the log list is too old to enforce CT with (failing open)") }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     static func timestampFormat(_ date: Date) -> String { RFC3339Date.string(from: date) }

@@ -10,9 +10,14 @@ import X509
 /// `exemptRoots` (a corporate or lab root the caller added) passes unchecked unless
 /// `requireForExemptRoots` is set.
 ///
+/// The evaluator puts the decision that let the chain through, or refused it, in
+/// ``TrustDecision/transparency``: read it there rather than checking the chain again.
+///
 /// ```swift
 /// let ct = CertificateTransparencyPolicy(checker: CertificateTransparencyChecker(logList: list))
 /// let evaluator = TrustEvaluator(anchors: .system) { ct }
+/// let decision = await evaluator.evaluate(served: chain, host: "api.example.com")
+/// print(decision.transparency?.description ?? "CT not checked")
 /// ```
 public struct CertificateTransparencyPolicy: VerifierPolicy, Sendable {
     public let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
@@ -45,6 +50,7 @@ public struct CertificateTransparencyPolicy: VerifierPolicy, Sendable {
         } catch {
             return .failsToMeetPolicy(reason: "Certificate Transparency: the chain cannot be encoded: \(error)")
         }
+        CTDecisionRecorder.current?.record(decision, issuer: chain.count > 1 ? chain[1] : nil)
         if decision.allowsConnection { return .meetsPolicy }
         return .failsToMeetPolicy(reason: "Certificate Transparency: " + decision.description)
     }

@@ -35,6 +35,15 @@ public struct TrustDecision: Sendable {
     public var validatedChain: [Certificate]
     /// The pin mismatch, enforced or reported, for pin-failure reports.
     public var pinMismatch: PinMismatch?
+    /// The Certificate Transparency decision the evaluation made (a ``CertificateTransparencyPolicy``
+    /// among its additional policies): for a trusted chain the one that let it through, for a
+    /// refused chain the one that refused it. `nil` when no CT policy judged the chain (none set,
+    /// the chain ends at an exempt root, or it failed before CT was reached).
+    ///
+    /// ```swift
+    /// if let ct = decision.transparency, !ct.allowsConnection { print(ct.missing) }
+    /// ```
+    public var transparency: CTDecision? = nil
 }
 
 extension TrustDecision {

@@ -72,11 +72,19 @@ public struct TrustEvaluator: Sendable {
             if rules { ATSCertificateRules() }
             if let additional { additional }
         }
-        let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(served.dropFirst()))
-        guard case .validCertificate(let validated) = result else {
-            return reject(await classify(served: served, host: host, identity: identity, time: time, result: result))
+        let recorder = CTDecisionRecorder()
+        let result = await CTDecisionRecorder.$current.withValue(recorder) {
+            await verifier.validate(leaf: leaf, intermediates: CertificateStore(served.dropFirst()))
         }
-        return checkPins(Array(validated), fingerprints: nil, host: host, time: time)
+        guard case .validCertificate(let validated) = result else {
+            var rejection = reject(
+                await classify(served: served, host: host, identity: identity, time: time, result: result))
+            rejection.transparency = recorder.refusingDecision
+            return rejection
+        }
+        var decision = checkPins(Array(validated), fingerprints: nil, host: host, time: time)
+        decision.transparency = recorder.decision(forIssuer: validated.count > 1 ? validated[1] : nil)
+        return decision
     }
 
     /// Names the most specific reason a chain failed, in the order a person would fix them.

@@ -95,7 +95,9 @@ struct CTCheckCommand: AsyncParsableCommand {
             whenStale: .failClosed)
         let decision = checker.check(leaf: leaf, issuer: certificates.dropFirst().first, at: time)
         switch output.format {
-        case .text: try StandardOutput.line(ControlCharacterEscaping.sanitizedLines(decision.description))
+        case .text:
+            // One report line per entry: a log's description or operator holding a line break stays on its line.
+            try StandardOutput.line(decision.lines.map(ControlCharacterEscaping.sanitized).joined(separator: "\n"))
         case .json: try output.printJSON(CTCheckReport(decision))
         }
         if let malformed = decision.malformedSCTList {
