@@ -27,7 +27,7 @@ struct DemoCommand: AsyncParsableCommand {
     static let chapters: [any DemoChapter] = [
         LabHandshakeChapter(), PinningChapter(), HardenedClientChapter(), ATSPolicyChapter(),
         CertificateTransparencyChapter(), ATSDiagnosticsChapter(), EncryptionAtRestChapter(), VaultChapter(),
-        EndToEndChapter(), InputContractsChapter(),
+        EndToEndChapter(), InputContractsChapter(), AppScanChapter(),
     ]
 
     @Option(help: "Output format: text or json.")
