@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RampartIO
 import RampartSeal
 
 /// End-to-end encryption between users (module `RampartE2E`): HPKE (RFC 9180, swift-crypto) wraps a
@@ -9,7 +10,7 @@ import RampartSeal
 ///
 /// Entry points: ``E2EIdentity`` (generate, parse, ``E2EIdentityFile``, ``E2EVaultIdentity``),
 /// ``E2EPublicKey`` (a file of them: ``E2EPublicKeyFile``), ``E2E/seal(_:to:from:aead:)``, ``E2E/open(_:with:from:)``,
-/// ``E2E/open(from:to:identity:expected:)`` (streaming into a ``SealDestination`` that releases
+/// ``E2E/open(from:to:identity:expected:)`` (streaming into an `OutputDestination` that releases
 /// nothing before the signature verified), ``E2ESafetyNumber``.
 ///
 /// ```swift
@@ -43,7 +44,9 @@ public enum E2E {
 
     /// Streams `source` into an envelope written to `sink`, in constant memory.
     public static func seal(
-        from source: inout some ByteSource, to sink: inout some ByteSink, recipients: [E2EPublicKey],
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        recipients: [E2EPublicKey],
         sender: E2EIdentity? = nil, aead: E2EKeyWrapAEAD = .chaCha20Poly1305
     ) throws(E2EError) {
         try seal(
@@ -52,7 +55,9 @@ public enum E2E {
 
     /// Seals with the given random inputs (tests rebuild the published vectors with fixed ones).
     package static func seal(
-        from source: inout some ByteSource, to sink: inout some ByteSink, recipients: [E2EPublicKey],
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        recipients: [E2EPublicKey],
         sender: E2EIdentity?, aead: E2EKeyWrapAEAD, randomness: E2ESealRandomness
     ) throws(E2EError) {
         guard let kind = recipients.first?.kind else {
@@ -91,9 +96,10 @@ public enum E2E {
         let header = envelope.encoded
         var plaintext = E2ESigningSource(source, sender: sender, headerHash: Data(SHA256.hash(data: header)))
         do {
-            try sink.write(header)
+            try sink.sealWrite(header)
             try AgeStream.seal(from: &plaintext, to: &sink, key: envelope.payloadKey(fileKey: fileKey))
         } catch {
+            if let failure = plaintext.signingFailure { throw failure }
             throw E2EError(error)
         }
     }
@@ -105,7 +111,7 @@ public enum E2E {
     /// verified: a file gets its name only then (until then it is an unnamed temporary file, gone on
     /// any failure, interruption or kill), and standard output, a FIFO or a device receive the
     /// plaintext only then (it is held in an unnamed 0600 temporary file meanwhile). On any error
-    /// nothing of the plaintext is left or shown. See ``SealDestination``.
+    /// nothing of the plaintext is left or shown. See `OutputDestination`.
     ///
     /// ```swift
     /// var source = try FileSource(path: "msg.e2e")
@@ -113,12 +119,13 @@ public enum E2E {
     ///     from: &source, to: .file("notes.txt", replacing: false), identity: bob, expected: alice.publicKey)
     /// ```
     public static func open(
-        from source: inout some ByteSource, to destination: SealDestination, identity: E2EIdentity,
+        from source: inout some ByteSource<some SealErrorConvertible>, to destination: OutputDestination,
+        identity: E2EIdentity,
         expected: E2EPublicKey? = nil
     ) throws(E2EError) -> E2EPublicKey? {
         var sender: E2EPublicKey?
-        try destination.write(holdUntilDone: true, mappingErrors: { E2EError($0) }) {
-            (sink: inout any ByteSink) throws(E2EError) in
+        try destination.write(holdUntilDone: true, mappingErrors: { E2EError.io($0) }) {
+            (sink: inout any ByteSink<IOError>) throws(E2EError) in
             sender = try openUnverified(from: &source, to: &sink, identity: identity, expected: expected)
         }
         return sender
@@ -129,13 +136,15 @@ public enum E2E {
     /// **What reaches `sink` is not verified yet**: chunks are written once their tag verified, but
     /// the sender's signature (and the end of the stream) is checked only when this returns. A
     /// caller must treat everything written as unverified and discard it when this throws; the
-    /// public entry points (``open(from:to:identity:expected:)`` into a ``SealDestination``, and
+    /// public entry points (``open(from:to:identity:expected:)`` into an `OutputDestination`, and
     /// ``open(_:with:from:)``) do so. `package`, so no application can release it by mistake.
     package static func openUnverified(
-        from source: inout some ByteSource, to sink: inout some ByteSink, identity: E2EIdentity,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        identity: E2EIdentity,
         expected: E2EPublicKey? = nil
     ) throws(E2EError) -> E2EPublicKey? {
-        var input = BufferedSource(source)
+        var input = BufferedSource(SealSource(source))
         let envelope = try E2EEnvelope.parse(from: &input)
         guard envelope.kind == identity.kind else {
             throw .notARecipient(

@@ -36,7 +36,9 @@ import Foundation
 /// try output.write(Data("hello\n".utf8))
 /// try output.commit()
 /// ```
-package final class AtomicFileOutput: @unchecked Sendable {
+package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
+    package typealias Failure = IOError
+
     /// Where the output goes on commit.
     package let destination: String
     /// The hidden temporary file being written, when it has a name: empty for an unnamed file
@@ -44,7 +46,7 @@ package final class AtomicFileOutput: @unchecked Sendable {
     package let temporaryPath: String
     /// Whether the destination is a FIFO or character device written in place: what was written
     /// has reached its reader and ``discard()`` cannot withdraw it. Formats that authenticate only
-    /// at the end hold their output elsewhere first (RampartSeal's `SealDestination` does).
+    /// at the end hold their output elsewhere first (``OutputDestination`` does).
     package var writesThrough: Bool { storage == .inPlace }
 
     private enum Storage: Equatable {

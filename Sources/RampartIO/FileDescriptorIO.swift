@@ -64,6 +64,50 @@ package enum FileDescriptorIO {
         return data
     }
 
+    /// Everything `descriptor` holds from where it stands, read whole, for inputs small by nature
+    /// (a key file, a passphrase file, a certificate or a value on standard input): the one rule
+    /// for how much is read. An input longer than `limit` bytes is ``IOError/Code/tooLarge``
+    /// (naming `limit`), refused and never cut, after reading `limit + 1` bytes and no more, so
+    /// `/dev/zero` or an endless pipe ends at once.
+    ///
+    /// With `delimiter`, only what comes up to and including its first occurrence is returned (a
+    /// first line; what came after it in the same read is dropped), and only that part counts
+    /// against `limit`; without one in the first `limit` bytes, the input is too large.
+    ///
+    /// ```swift
+    /// let value = try FileDescriptorIO.readAll(0, name: "standard input", limit: 16 << 20)
+    /// let line = try FileDescriptorIO.readAll(descriptor, name: path, limit: 1026, through: UInt8(ascii: "\n"))
+    /// ```
+    package static func readAll(
+        _ descriptor: Int32, name: String, limit: Int, through delimiter: UInt8? = nil
+    ) throws(IOError) -> Data {
+        var data = Data()
+        while data.count <= limit {
+            let chunk = try read(descriptor, name: name, upTo: min(64 << 10, limit + 1 - data.count))
+            if chunk.isEmpty { return data }
+            let start = data.count
+            data.append(chunk)
+            if let delimiter, let found = chunk.firstIndex(of: delimiter) {
+                let end = start + (found - chunk.startIndex) + 1
+                if end <= limit { return Data(data.prefix(end)) }
+                break
+            }
+        }
+        throw .tooLarge(path: name, limit: limit)
+    }
+
+    /// ``readAll(_:name:limit:through:)`` of the file at `path`, opened for reading and closed
+    /// after; a missing file is ``IOError/Code/notFound``, a directory ``IOError/Code/notAFile``.
+    ///
+    /// ```swift
+    /// let bytes = try FileDescriptorIO.readAll(path: "key.txt", limit: 16 << 20)
+    /// ```
+    package static func readAll(path: String, limit: Int, through delimiter: UInt8? = nil) throws(IOError) -> Data {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        return try readAll(descriptor, name: path, limit: limit, through: delimiter)
+    }
+
     /// Writes all of `bytes` to `descriptor`, or returns the `errno` of the first real failure.
     package static func writeAll(_ bytes: some DataProtocol, to descriptor: Int32) -> Int32? {
         var failure: Int32?

@@ -35,6 +35,9 @@ public struct IOError: Error, Sendable, Hashable, CustomStringConvertible {
         case brokenPipe
         /// Reading, writing, flushing or closing failed.
         case ioFailure
+        /// An input read whole is longer than its ``IOError/limit`` (a key file over 16 MiB,
+        /// `/dev/zero` given as a passphrase file): refused, never cut.
+        case tooLarge
 
         public var description: String { rawValue }
 
@@ -45,6 +48,7 @@ public struct IOError: Error, Sendable, Hashable, CustomStringConvertible {
             case .alreadyExists, .cannotCreate: return "cannot create the output"
             case .brokenPipe: return "broken pipe"
             case .notAFile, .ioFailure: return "I/O error"
+            case .tooLarge: return "input too large"
             }
         }
     }
@@ -69,6 +73,8 @@ public struct IOError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A sentence for people, when the place that found the failure knows better than the
     /// derived one (what the path is, what to do).
     public var message: String?
+    /// The most bytes the input may hold, for ``Code/tooLarge``.
+    public var limit: Int?
 
     /// A failure; without `message`, its description is derived from the other fields.
     public init(
@@ -103,11 +109,24 @@ public struct IOError: Error, Sendable, Hashable, CustomStringConvertible {
         return IOError(kind, operation, path: path, systemCall: systemCall, errno: code, message: message)
     }
 
+    /// An input at `path` (or a stream's name) longer than `limit` bytes, found while reading it
+    /// whole; its description names both.
+    ///
+    /// ```swift
+    /// throw IOError.tooLarge(path: "key.txt", limit: 16 << 20)   // "key.txt is longer than 16777216 bytes"
+    /// ```
+    public static func tooLarge(path: String, limit: Int, message: String? = nil) -> IOError {
+        var error = IOError(.tooLarge, .read, path: path, message: message)
+        error.limit = limit
+        return error
+    }
+
     /// The text of `errno` (`strerror`), when there is one.
     public var reason: String? { errno.map { String(cString: strerror($0)) } }
 
     public var description: String {
         if let message { return message }
+        if code == .tooLarge, let limit { return "\(path) is longer than \(limit) bytes" }
         var text = "\(path): \(operation) failed"
         if let reason, let errno {
             text += " (\(reason), errno \(errno)"

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a passphrase from a file: the first line, without its LF or CRLF ending.
 ///
 /// The line must be text a person could type: UTF-8, at most ``maximumLength`` bytes, and free
@@ -23,18 +17,12 @@ package enum PassphraseFile {
     /// The first line of the file at `path`; an empty first line is refused. Reads no further
     /// than the first line ending, or the limit.
     package static func read(path: String) throws(PassphraseFileError) -> String {
-        var bytes = Data()
+        let bytes: Data
         do throws(IOError) {
-            let descriptor = try FileDescriptorIO.openForReading(path)
-            defer { close(descriptor) }
-            // CRLF ends a line too: one byte past the limit and its CR may still end a valid line.
-            while bytes.count <= maximumLength + 1 {
-                let chunk = try FileDescriptorIO.read(descriptor, name: path, upTo: 4096)
-                if chunk.isEmpty { break }
-                bytes.append(chunk)
-                if chunk.contains(UInt8(ascii: "\n")) { break }
-            }
+            // The longest line and its CR and LF: a longer first line is refused without reading on.
+            bytes = try FileDescriptorIO.readAll(path: path, limit: maximumLength + 2, through: UInt8(ascii: "\n"))
         } catch {
+            if error.code == .tooLarge { throw .tooLong(path: path, limit: maximumLength) }
             throw .unreadable(error)
         }
         return try firstLine(of: bytes, source: path)

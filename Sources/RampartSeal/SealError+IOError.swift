@@ -3,7 +3,8 @@ import RampartIO
 extension SealError {
     /// The ``SealError`` class of a file or stream failure from RampartIO: a missing input is
     /// ``notFound(_:)``, an output that cannot be created (or exists and may not be replaced)
-    /// ``cannotCreateOutput(_:)``, a reader that went away ``brokenPipe(_:)``, anything else
+    /// ``cannotCreateOutput(_:)``, a reader that went away ``brokenPipe(_:)``, an input read
+    /// whole that is over its limit ``malformed(_:)`` (it cannot be what it claims), anything else
     /// ``io(_:)``. The context keeps the I/O error's sentence and path; an output failure is at
     /// ``SealStage/output``.
     ///
@@ -18,6 +19,7 @@ extension SealError {
         case .notFound: self = .notFound(context)
         case .alreadyExists, .cannotCreate: self = .cannotCreateOutput(context)
         case .brokenPipe: self = .brokenPipe(context)
+        case .tooLarge: self = .malformed(context)
         case .notAFile, .ioFailure: self = .io(context)
         }
     }

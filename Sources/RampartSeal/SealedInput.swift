@@ -1,3 +1,5 @@
+import RampartIO
+
 /// Encrypted input whose format is found from its first bytes, decrypted with the rules of that
 /// format: age (binary or armored) released chunk by chunk as each chunk authenticates, RNCryptor
 /// v3 held back until its MAC verified. What `rampart decrypt` does, as one call.
@@ -7,14 +9,14 @@
 /// let format = try input.detectFormat(name: "secret.age")          // .age or .rncryptor
 /// try input.decrypt(to: .file("secret.txt", replacing: false), with: SealCredentials(identities: identities))
 /// ```
-public struct SealedInput<Base: ByteSource> {
-    private var reader: BufferedSource<Base>
+public struct SealedInput<Base: ByteSource> where Base.Failure: SealErrorConvertible {
+    private var reader: BufferedSource<SealSource<Base>>
     private var format: SealFormat?
 
     /// Wraps `source`; nothing is read until ``detectFormat(name:forcing:)`` or
     /// ``decrypt(to:with:progress:)``.
     public init(_ source: Base) {
-        reader = BufferedSource(source)
+        reader = BufferedSource(SealSource(source))
     }
 
     /// The format of the input, read from its first bytes (``SealFormat/detect(_:)``), or
@@ -47,7 +49,7 @@ public struct SealedInput<Base: ByteSource> {
     ///   (RNCryptor data and no passphrase; no credentials at all), and every failure of the format.
     @discardableResult
     public mutating func decrypt(
-        to destination: SealDestination, with credentials: SealCredentials, progress: ((Int) -> Void)? = nil
+        to destination: OutputDestination, with credentials: SealCredentials, progress: ((Int) -> Void)? = nil
     ) throws(SealError) -> SealFormat {
         let format = try detectFormat(name: "the input")
         switch format {
@@ -58,7 +60,7 @@ public struct SealedInput<Base: ByteSource> {
                     SealErrorContext(
                         "an age file opens with an identity or a passphrase; none was given", stage: .parameters))
             }
-            try destination.write { (sink: inout any ByteSink) throws(SealError) in
+            try destination.write { (sink: inout any ByteSink<IOError>) throws(SealError) in
                 try Age.decrypt(from: &reader, to: &sink, identities: identities, progress: progress)
             }
         case .rncryptor:
@@ -67,7 +69,7 @@ public struct SealedInput<Base: ByteSource> {
                     SealErrorContext(
                         "RNCryptor v3 data opens with its password; age identities cannot open it", stage: .parameters))
             }
-            try destination.write(holdUntilDone: true) { (sink: inout any ByteSink) throws(SealError) in
+            try destination.write(holdUntilDone: true) { (sink: inout any ByteSink<IOError>) throws(SealError) in
                 try RNCryptor.decrypt(from: &reader, to: &sink, password: passphrase, chunkSize: 1 << 18)
             }
         }

@@ -2,6 +2,7 @@
 // post-quantum (mlkem768x25519) identities (CCTV's) and a cheap passphrase identity, streamed in fuzzer-chosen slices and compared with the
 // one-shot API.
 import Foundation
+import RampartIO
 import RampartSeal
 
 enum FuzzAgeDecrypt {

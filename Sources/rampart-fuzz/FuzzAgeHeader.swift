@@ -1,6 +1,7 @@
 // Fuzzes the age v1 header parser (`AgeHeader.parse`): a header that parses re-encodes to exactly
 // the bytes it was read from, and its MAC input is those bytes up to `---`.
 import Foundation
+import RampartIO
 import RampartSeal
 
 enum FuzzAgeHeader {
@@ -9,7 +10,7 @@ enum FuzzAgeHeader {
         run: run)
 
     static func run(_ data: Data) {
-        var input = BufferedSource(DataSource(data))
+        var input = BufferedSource(SealSource(DataSource(data)))
         guard let header = try? AgeHeader.parse(from: &input) else { return }
         let name = target.name
         let prefix = Data((AgeHeader.versionLine + "\n" + header.stanzas.map(\.encoded).joined() + "---").utf8)

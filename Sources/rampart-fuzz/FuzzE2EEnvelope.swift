@@ -3,6 +3,7 @@
 // with nothing released or returns a plaintext that streamed and one-shot opening agree on.
 import Foundation
 import RampartE2E
+import RampartIO
 import RampartSeal
 
 enum FuzzE2EEnvelope {

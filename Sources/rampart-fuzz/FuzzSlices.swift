@@ -1,7 +1,7 @@
 // Splits a fuzz input into a control byte and a payload fed in fuzzer-chosen slices, so that
 // streaming parsers are exercised at every boundary, not only with the whole input at once.
 import Foundation
-import RampartSeal
+import RampartIO
 
 /// The first input byte chooses how the rest is cut: `0` means one piece; otherwise a small
 /// xorshift generator seeded with it yields slice lengths of 1 up to 2^(1 + byte % 12) bytes.
@@ -35,12 +35,14 @@ struct FuzzSlices: Sequence, IteratorProtocol {
 
 /// A `ByteSource` that hands out the payload in the slices above, whatever count is asked.
 struct SlicedSource: ByteSource {
+    typealias Failure = Never
+
     private var slices: FuzzSlices
     private var held = Data()
 
     init(_ input: Data) { slices = FuzzSlices(input) }
 
-    mutating func read(upTo count: Int) throws(SealError) -> Data {
+    mutating func read(upTo count: Int) -> Data {
         if held.isEmpty { held = slices.next() ?? Data() }
         let taken = held.prefix(max(count, 0))
         held = Data(held.dropFirst(taken.count))

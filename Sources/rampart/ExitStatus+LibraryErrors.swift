@@ -3,6 +3,7 @@ import RampartE2E
 import RampartHTTP
 import RampartIO
 import RampartPolicy
+import RampartScan
 import RampartSeal
 import RampartTrust
 import RampartVault
@@ -32,12 +33,14 @@ extension ExitStatus {
     }
 
     /// 66 missing input, 73 an output that cannot be created (or exists and may not be replaced), 141 the
-    /// output's reader went away, 74 any other read, write or flush failure.
+    /// output's reader went away, 65 an input longer than its limit (bad data), 74 any other read,
+    /// write or flush failure.
     init(_ error: IOError) {
         switch error.code {
         case .notFound: self = .noInput
         case .alreadyExists, .cannotCreate: self = .cannotCreate
         case .brokenPipe: self = .brokenPipe
+        case .tooLarge: self = .dataError
         case .notAFile, .ioFailure: self = .ioError
         }
     }
@@ -135,6 +138,17 @@ extension ExitStatus {
         case .malformed, .invalidKey: self = .dataError
         case .io(let underlying): self.init(underlying)
         case .vault(let underlying): self.init(underlying)
+        }
+    }
+}
+
+extension ExitStatus {
+    /// `rampart scan`: 66 a missing path or baseline, 74 an unreadable baseline, 65 a malformed one.
+    init(_ error: ScanError) {
+        switch error {
+        case .missingPath, .missingBaseline: self = .noInput
+        case .unreadableBaseline: self = .ioError
+        case .malformedBaseline: self = .dataError
         }
     }
 }

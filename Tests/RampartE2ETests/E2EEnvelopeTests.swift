@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 import RampartSeal
 import Testing
 
@@ -149,7 +150,7 @@ struct E2EEnvelopeTests {
         let forgedPlaintext = body.data.prefix(senderBlockLength) + Data("lunch at 3 am".utf8) + signature
         var forgedSource = DataSource(forgedPlaintext)
         var forged = DataSink()
-        try forged.write(header.encoded)
+        forged.write(header.encoded)
         try AgeStream.seal(from: &forgedSource, to: &forged, key: header.payloadKey(fileKey: fileKey))
         do {
             _ = try E2E.open(forged.data, with: carol, from: alice.publicKey)
@@ -160,7 +161,7 @@ struct E2EEnvelopeTests {
         // The same construction with the real body is accepted: the forgery check is the signature.
         var replay = DataSink()
         var replaySource = DataSource(body.data)
-        try replay.write(header.encoded)
+        replay.write(header.encoded)
         try AgeStream.seal(from: &replaySource, to: &replay, key: header.payloadKey(fileKey: fileKey))
         #expect(try E2E.open(replay.data, with: carol, from: alice.publicKey).plaintext == Data("lunch at noon".utf8))
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RampartIO
 import RampartSeal
 import Testing
 import _CryptoExtras

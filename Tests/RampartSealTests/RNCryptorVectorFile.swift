@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 import RampartSeal
 
 /// One record of an official RNCryptor-Spec v3 vector file (`kdf`, `key` or `password`).
@@ -65,8 +66,8 @@ struct RNCryptorTrickleSource: ByteSource {
         self.limit = limit
     }
 
-    mutating func read(upTo count: Int) throws(SealError) -> Data {
-        try inner.read(upTo: min(count, limit))
+    mutating func read(upTo count: Int) -> Data {
+        inner.read(upTo: min(count, limit))
     }
 }
 

@@ -9,7 +9,7 @@ import Testing
     import Glibc
 #endif
 
-/// Where `SealDestination` and `AtomicFileOutput` write: new files appear only complete, existing
+/// Where `OutputDestination` and `AtomicFileOutput` write: new files appear only complete, existing
 /// regular files are replaced only on request, and nodes that are not regular files are never
 /// replaced (FIFOs and character devices are written into; directories, sockets and block
 /// devices are refused).
@@ -58,14 +58,14 @@ struct SealOutputTests {
         let before = folder.entries
         for replacing in [false, true] {
             #expect(throws: SealError.self) {
-                try SealDestination.file(device, replacing: replacing).write {
-                    (sink: inout any ByteSink) throws(SealError) in
-                    try sink.write(SealTestSupport.payload(100_000))
+                try OutputDestination.file(device, replacing: replacing).write {
+                    (sink: inout any ByteSink<IOError>) throws(SealError) in
+                    try sink.sealWrite(SealTestSupport.payload(100_000))
                 }
             }
             do throws(SealError) {
-                try SealDestination.file(device, replacing: replacing).write {
-                    (sink: inout any ByteSink) throws(SealError) in try sink.write(Data([1]))
+                try OutputDestination.file(device, replacing: replacing).write {
+                    (sink: inout any ByteSink<IOError>) throws(SealError) in try sink.sealWrite(Data([1]))
                 }
             } catch {
                 guard case .io(let context) = error else {
@@ -86,10 +86,10 @@ struct SealOutputTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let reader = try LabFIFOReader(path: fifo, timeout: 30)
         let payload = SealTestSupport.payload(300_000)
-        try SealDestination.file(fifo, replacing: false).write(holdUntilDone: holdUntilDone) {
-            (sink: inout any ByteSink) throws(SealError) in
-            try sink.write(payload.prefix(100_000))
-            try sink.write(payload.dropFirst(100_000))
+        try OutputDestination.file(fifo, replacing: false).write(holdUntilDone: holdUntilDone) {
+            (sink: inout any ByteSink<IOError>) throws(SealError) in
+            try sink.sealWrite(payload.prefix(100_000))
+            try sink.sealWrite(payload.dropFirst(100_000))
         }
         let received = reader.finish()
         #expect(received.closedByWriter)
@@ -115,8 +115,9 @@ struct SealOutputTests {
         #expect(symlink(fifo, link) == 0)
         for path in [fifo, link] {
             do {
-                try SealDestination.file(path, replacing: false).write { (sink: inout any ByteSink) throws(SealError) in
-                    try sink.write(Data("secret".utf8))
+                try OutputDestination.file(path, replacing: false).write {
+                    (sink: inout any ByteSink<IOError>) throws(SealError) in
+                    try sink.sealWrite(Data("secret".utf8))
                 }
                 Issue.record("\(path): plaintext written into another user's FIFO")
             } catch {
@@ -138,9 +139,9 @@ struct SealOutputTests {
         for holdUntilDone in [true, false] {
             let reader = try LabFIFOReader(path: fifo, timeout: 30)
             #expect(throws: SealError.self) {
-                try SealDestination.file(fifo, replacing: false).write(holdUntilDone: holdUntilDone) {
-                    (sink: inout any ByteSink) throws(SealError) in
-                    try sink.write(Data("unauthenticated".utf8))
+                try OutputDestination.file(fifo, replacing: false).write(holdUntilDone: holdUntilDone) {
+                    (sink: inout any ByteSink<IOError>) throws(SealError) in
+                    try sink.sealWrite(Data("unauthenticated".utf8))
                     throw .authenticationFailed("the MAC does not verify")
                 }
             }
@@ -159,13 +160,46 @@ struct SealOutputTests {
         sealed[sealed.count - 1] ^= 1
         let reader = try LabFIFOReader(path: fifo, timeout: 30)
         #expect(throws: SealError.self) {
-            try SealDestination.file(fifo, replacing: false).write(holdUntilDone: true) {
-                (sink: inout any ByteSink) throws(SealError) in
+            try OutputDestination.file(fifo, replacing: false).write(holdUntilDone: true) {
+                (sink: inout any ByteSink<IOError>) throws(SealError) in
                 var source = DataSource(sealed)
                 try RNCryptor.decrypt(from: &source, to: &sink, password: "pw")
             }
         }
         #expect(reader.finish().data.isEmpty)
+    }
+
+    /// Writes to each of `paths`, with and without `replacing`, expecting every attempt refused as
+    /// `cannotCreateOutput` with a detail holding one of `words` and naming no CLI flag, and the
+    /// folder left as it was.
+    private static func expectRefused(
+        _ paths: [String], saying words: [String], in folder: ScratchFolder,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = folder.entries
+        for path in paths {
+            for replacing in [false, true] {
+                do throws(SealError) {
+                    try OutputDestination.file(path, replacing: replacing).write {
+                        (sink: inout any ByteSink<IOError>) throws(SealError) in try sink.sealWrite(Data([1]))
+                    }
+                    Issue.record("\(path) was written to", sourceLocation: sourceLocation)
+                } catch {
+                    guard case .cannotCreateOutput(let context) = error else {
+                        Issue.record(
+                            "\(path): expected cannotCreateOutput, got \(error)", sourceLocation: sourceLocation)
+                        continue
+                    }
+                    #expect(
+                        words.contains { context.detail.contains($0) }, "\(context.detail)",
+                        sourceLocation: sourceLocation)
+                    #expect(
+                        !context.detail.contains("--"), "library messages name no CLI flag: \(context.detail)",
+                        sourceLocation: sourceLocation)
+                }
+            }
+        }
+        #expect(folder.entries == before, "nothing was left beside them", sourceLocation: sourceLocation)
     }
 
     @Test("a directory or a socket is refused, and left as it was")
@@ -191,27 +225,7 @@ struct SealOutputTests {
         let link = folder.path("link-to-dir")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: refused[0])
         refused.append(link)
-        let before = folder.entries
-        for path in refused {
-            for replacing in [false, true] {
-                do throws(SealError) {
-                    try SealDestination.file(path, replacing: replacing).write {
-                        (sink: inout any ByteSink) throws(SealError) in try sink.write(Data([1]))
-                    }
-                    Issue.record("\(path) was written to")
-                } catch {
-                    guard case .cannotCreateOutput(let context) = error else {
-                        Issue.record("\(path): expected cannotCreateOutput, got \(error)")
-                        continue
-                    }
-                    #expect(
-                        ["is a directory", "is a socket"].contains { context.detail.contains($0) },
-                        "\(context.detail)")
-                    #expect(!context.detail.contains("--"), "library messages name no CLI flag: \(context.detail)")
-                }
-            }
-        }
-        #expect(folder.entries == before)
+        Self.expectRefused(refused, saying: ["is a directory", "is a socket"], in: folder)
         #expect(Self.kind(refused[0]) == S_IFDIR)
     }
 
@@ -227,24 +241,7 @@ struct SealOutputTests {
             mknod(block, S_IFBLK | 0o600, dev_t(7 << 8 | 200)) == 0, "mknod of a block device failed: errno \(errno)")
         let link = folder.path("link-to-block")
         #expect(symlink(block, link) == 0)
-        let before = folder.entries
-        for path in [block, link] {
-            for replacing in [false, true] {
-                do throws(SealError) {
-                    try SealDestination.file(path, replacing: replacing).write {
-                        (sink: inout any ByteSink) throws(SealError) in try sink.write(Data([1]))
-                    }
-                    Issue.record("\(path) was written to")
-                } catch {
-                    guard case .cannotCreateOutput(let context) = error else {
-                        Issue.record("\(path): expected cannotCreateOutput, got \(error)")
-                        continue
-                    }
-                    #expect(context.detail.contains("is a block device"), "\(context.detail)")
-                }
-            }
-        }
-        #expect(folder.entries == before)
+        Self.expectRefused([block, link], saying: ["is a block device"], in: folder)
         #expect(Self.kind(block) == S_IFBLK)
     }
 
@@ -252,9 +249,9 @@ struct SealOutputTests {
     func unnamedUntilCommitted() throws {
         let folder = try ScratchFolder("rampart-seal-output")
         var seenWhileWriting: [String] = []
-        try SealDestination.file(folder.path("out"), replacing: false).write {
-            (sink: inout any ByteSink) throws(SealError) in
-            try sink.write(SealTestSupport.payload(1 << 20))
+        try OutputDestination.file(folder.path("out"), replacing: false).write {
+            (sink: inout any ByteSink<IOError>) throws(SealError) in
+            try sink.sealWrite(SealTestSupport.payload(1 << 20))
             seenWhileWriting = folder.entries
         }
         #expect(seenWhileWriting == [], "\(seenWhileWriting)")
@@ -278,15 +275,17 @@ struct SealOutputTests {
             #expect(error.description == "\(path) already exists", "the library names no CLI flag")
         }
         #expect(throws: SealError.self) {
-            try SealDestination.file(path, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
-                try sink.write(Data("half".utf8))
+            try OutputDestination.file(path, replacing: true).write {
+                (sink: inout any ByteSink<IOError>) throws(SealError) in
+                try sink.sealWrite(Data("half".utf8))
                 throw .truncated("cut short")
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("precious".utf8))
         #expect(Self.inode(path) == original)
-        try SealDestination.file(path, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
-            try sink.write(Data("new".utf8))
+        try OutputDestination.file(path, replacing: true).write {
+            (sink: inout any ByteSink<IOError>) throws(SealError) in
+            try sink.sealWrite(Data("new".utf8))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("new".utf8))
         #expect(Self.inode(path) != original, "replaced by rename, never rewritten in place")
@@ -301,8 +300,9 @@ struct SealOutputTests {
         try Data("target".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         do throws(SealError) {
-            try SealDestination.file(link, replacing: false).write { (sink: inout any ByteSink) throws(SealError) in
-                try sink.write(Data([1]))
+            try OutputDestination.file(link, replacing: false).write {
+                (sink: inout any ByteSink<IOError>) throws(SealError) in
+                try sink.sealWrite(Data([1]))
             }
             Issue.record("an existing link was replaced without replacing")
         } catch {
@@ -313,8 +313,9 @@ struct SealOutputTests {
             #expect(context.detail == "\(link) already exists" && context.path == link && context.stage == .output)
             #expect(context.ioError?.code == .alreadyExists && context.ioError?.operation == .create)
         }
-        try SealDestination.file(link, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
-            try sink.write(Data("new".utf8))
+        try OutputDestination.file(link, replacing: true).write {
+            (sink: inout any ByteSink<IOError>) throws(SealError) in
+            try sink.sealWrite(Data("new".utf8))
         }
         #expect(Self.kind(link) == S_IFREG)
         #expect(try Data(contentsOf: URL(fileURLWithPath: link)) == Data("new".utf8))
@@ -329,8 +330,9 @@ struct SealOutputTests {
         let link = folder.path("link")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fifo)
         let reader = try LabFIFOReader(path: fifo, timeout: 30)
-        try SealDestination.file(link, replacing: true).write { (sink: inout any ByteSink) throws(SealError) in
-            try sink.write(Data("through".utf8))
+        try OutputDestination.file(link, replacing: true).write {
+            (sink: inout any ByteSink<IOError>) throws(SealError) in
+            try sink.sealWrite(Data("through".utf8))
         }
         #expect(reader.finish().data == Data("through".utf8))
         #expect(Self.kind(link) == S_IFLNK)

@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 import RampartSeal
 import RampartTestSupport
 import Testing

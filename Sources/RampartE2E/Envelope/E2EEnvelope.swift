@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RampartIO
 import RampartSeal
 
 /// The header of a Rampart end-to-end envelope (version 2), as docs/E2E-ENVELOPE.md specifies it:
@@ -145,7 +146,9 @@ package struct E2EEnvelope: Sendable, Equatable {
     ///
     /// Throws ``E2EError/malformed(_:)`` for anything that breaks the layout; nothing in the header is
     /// trusted until the body authenticates under a key bound to all of it.
-    package static func parse(from source: inout some ByteSource) throws(E2EError) -> E2EEnvelope {
+    package static func parse(from source: inout some ByteSource<some SealErrorConvertible>) throws(E2EError)
+        -> E2EEnvelope
+    {
         let fixed = try read(&source, 16, what: "the 16-byte fixed header")
         guard fixed.prefix(7) == magic else {
             throw .malformed("not a Rampart end-to-end message (it does not start with RAMPE2E)")
@@ -186,10 +189,12 @@ package struct E2EEnvelope: Sendable, Equatable {
         return E2EEnvelope(kind: kind, aead: aead, entries: entries, nonce: nonce, mac: mac)
     }
 
-    private static func read(_ source: inout some ByteSource, _ count: Int, what: String) throws(E2EError) -> Data {
+    private static func read(_ source: inout some ByteSource<some SealErrorConvertible>, _ count: Int, what: String)
+        throws(E2EError) -> Data
+    {
         let bytes: Data
         do {
-            bytes = try source.readFully(count)
+            bytes = try source.sealReadFully(count)
         } catch {
             throw E2EError(error)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 import RampartSeal
 
 /// An identity in a file: created 0600 and never replaced, one secret line after two comments
@@ -18,12 +19,13 @@ public enum E2EIdentityFile {
 
     /// Writes `identity` to a new file at `path` (mode 0600); an existing file is never replaced.
     public static func write(_ identity: E2EIdentity, to path: String) throws(E2EError) {
-        do {
-            try SealDestination.file(path, replacing: false).write { (sink: inout any ByteSink) throws(SealError) in
+        try OutputDestination.file(path, replacing: false).write(mappingErrors: { E2EError.io($0) }) {
+            (sink: inout any ByteSink<IOError>) throws(E2EError) in
+            do throws(IOError) {
                 try sink.write(Data(text(of: identity).utf8))
+            } catch {
+                throw .io(error)
             }
-        } catch {
-            throw E2EError(error)
         }
     }
 

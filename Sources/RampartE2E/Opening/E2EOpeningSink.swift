@@ -1,11 +1,14 @@
 import Crypto
 import Foundation
+import RampartIO
 import RampartSeal
 
 /// Receives an envelope's authenticated plaintext: parses the sender block (refusing a sender other
 /// than the expected one before anything is written), passes the message on while holding back the
 /// signature block, and checks the signature in ``finish()``.
-struct E2EOpeningSink<Outer: ByteSink>: ByteSink {
+struct E2EOpeningSink<Outer: ByteSink>: ByteSink where Outer.Failure: SealErrorConvertible {
+    typealias Failure = SealError
+
     private(set) var outer: Outer
     private let expected: E2EPublicKey?
     private let headerHash: Data
@@ -60,7 +63,7 @@ struct E2EOpeningSink<Outer: ByteSink>: ByteSink {
         tail = Data(tail.suffix(signatureSize))
         hasher.update(data: out)
         do {
-            try outer.write(out)
+            try outer.sealWrite(out)
         } catch {
             outputFailure = error
             throw error

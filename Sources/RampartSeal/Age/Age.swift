@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RampartIO
 
 /// age v1 (`age-encryption.org/v1`) encryption: X25519, post-quantum (`mlkem768x25519`) and passphrase recipients, the STREAM
 /// payload, and ASCII armor. Files round-trip with the `age` command-line tool.
@@ -35,7 +36,9 @@ public enum Age {
     ///
     /// - Parameter progress: called with the number of plaintext bytes each time a batch is written.
     public static func encrypt(
-        from source: inout some ByteSource, to sink: inout some ByteSink, recipients: [any AgeRecipient],
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        recipients: [any AgeRecipient],
         armored: Bool = false, progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
         guard !recipients.isEmpty else { throw .invalidParameter("no recipients: give at least one") }
@@ -57,7 +60,11 @@ public enum Age {
         if armored {
             var armor = ArmoredSink(sink)
             try write(header: header, nonce: nonce, fileKey: fileKey, from: &source, to: &armor, progress: progress)
-            try armor.finish()
+            do {
+                try armor.finish()
+            } catch {
+                throw error.sealError
+            }
             sink = armor.base
         } else {
             try write(header: header, nonce: nonce, fileKey: fileKey, from: &source, to: &sink, progress: progress)
@@ -65,10 +72,10 @@ public enum Age {
     }
 
     private static func write(
-        header: Data, nonce: Data, fileKey: SymmetricKey, from source: inout some ByteSource,
-        to sink: inout some ByteSink, progress: ((Int) -> Void)?
+        header: Data, nonce: Data, fileKey: SymmetricKey, from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>, progress: ((Int) -> Void)?
     ) throws(SealError) {
-        try sink.write(header + nonce)
+        try sink.sealWrite(header + nonce)
         try AgeStream.seal(
             from: &source, to: &sink, key: payloadKey(fileKey: fileKey, nonce: nonce), progress: progress)
     }
@@ -78,10 +85,12 @@ public enum Age {
     /// written is authentic but incomplete, so callers writing files write to a temporary file and
     /// keep it only when this returns.
     public static func decrypt(
-        from source: inout some ByteSource, to sink: inout some ByteSink, identities: [any AgeIdentity],
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        identities: [any AgeIdentity],
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
-        var input = BufferedSource(source)
+        var input = BufferedSource(SealSource(source))
         if try ArmoredSource.looksArmored(&input) {
             var dearmored = BufferedSource(try ArmoredSource(input))
             try decryptBinary(from: &dearmored, to: &sink, identities: identities, progress: progress)
@@ -91,9 +100,10 @@ public enum Age {
     }
 
     private static func decryptBinary<Base>(
-        from input: inout BufferedSource<Base>, to sink: inout some ByteSink, identities: [any AgeIdentity],
+        from input: inout BufferedSource<Base>, to sink: inout some ByteSink<some SealErrorConvertible>,
+        identities: [any AgeIdentity],
         progress: ((Int) -> Void)?
-    ) throws(SealError) {
+    ) throws(SealError) where Base.Failure == SealError {
         let header = try SealError.staged(.ageHeader) { () throws(SealError) in try AgeHeader.parse(from: &input) }
         guard !identities.isEmpty else { throw .invalidParameter("no identities: give at least one") }
         if header.stanzas.count > 1 && header.stanzas.contains(where: { $0.type == ScryptRecipient.stanzaType }) {

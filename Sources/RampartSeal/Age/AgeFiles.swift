@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 
 extension Age {
     /// Encrypts the file at `input` into `output` (written atomically, 0600).
@@ -8,11 +9,11 @@ extension Age {
     ///                 recipients: [try X25519Recipient("age1…")])
     /// ```
     public static func encrypt(
-        file input: String, to output: SealDestination, recipients: [any AgeRecipient], armored: Bool = false,
+        file input: String, to output: OutputDestination, recipients: [any AgeRecipient], armored: Bool = false,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
-        var source = try FileSource(path: input)
-        try output.write { (sink: inout any ByteSink) throws(SealError) in
+        var source = try SealError.mappingIO { () throws(IOError) in try FileSource(path: input) }
+        try output.write { (sink: inout any ByteSink<IOError>) throws(SealError) in
             try encrypt(from: &source, to: &sink, recipients: recipients, armored: armored, progress: progress)
         }
     }
@@ -24,11 +25,11 @@ extension Age {
     /// try Age.decrypt(file: "report.pdf.age", to: .file("report.pdf", replacing: false), identities: [identity])
     /// ```
     public static func decrypt(
-        file input: String, to output: SealDestination, identities: [any AgeIdentity],
+        file input: String, to output: OutputDestination, identities: [any AgeIdentity],
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
-        var source = try FileSource(path: input)
-        try output.write { (sink: inout any ByteSink) throws(SealError) in
+        var source = try SealError.mappingIO { () throws(IOError) in try FileSource(path: input) }
+        try output.write { (sink: inout any ByteSink<IOError>) throws(SealError) in
             try decrypt(from: &source, to: &sink, identities: identities, progress: progress)
         }
     }
@@ -42,7 +43,7 @@ extension Age {
     /// ```
     public static func decryptedChunks(of path: String, identities: [any AgeIdentity]) -> AsyncChunks {
         AsyncChunks { (sink: inout AsyncChunks.ChunkSink) throws(SealError) in
-            var source = try FileSource(path: path)
+            var source = try SealError.mappingIO { () throws(IOError) in try FileSource(path: path) }
             try decrypt(from: &source, to: &sink, identities: identities)
         }
     }
@@ -57,7 +58,7 @@ extension Age {
         of path: String, recipients: [any AgeRecipient], armored: Bool = false
     ) -> AsyncChunks {
         AsyncChunks { (sink: inout AsyncChunks.ChunkSink) throws(SealError) in
-            var source = try FileSource(path: path)
+            var source = try SealError.mappingIO { () throws(IOError) in try FileSource(path: path) }
             try encrypt(from: &source, to: &sink, recipients: recipients, armored: armored)
         }
     }

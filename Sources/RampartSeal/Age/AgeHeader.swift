@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
+import RampartIO
 
 /// The text header of an age v1 file: the version line, the recipient stanzas and the header MAC.
 ///
 /// ```swift
-/// var input = BufferedSource(DataSource(fileBytes))
+/// var input = BufferedSource(SealSource(DataSource(fileBytes)))
 /// let header = try AgeHeader.parse(from: &input)
 /// print(header.stanzas.map(\.type))   // ["X25519"]
 /// ```
@@ -43,8 +44,9 @@ package struct AgeHeader: Sendable {
     }
 
     /// Reads a header from `input`, leaving `input` at the first payload byte.
-    package static func parse<Base>(from input: inout BufferedSource<Base>) throws(SealError) -> AgeHeader {
-        guard let first = try input.readLine(limit: lineLimit) else {
+    package static func parse<Base>(from input: inout BufferedSource<Base>) throws(SealError) -> AgeHeader
+    where Base.Failure == SealError {
+        guard let first = try input.readHeaderLine(limit: lineLimit) else {
             throw .unrecognizedFormat("the input is empty; an age file starts with '\(versionLine)'")
         }
         var macInput = first
@@ -114,9 +116,9 @@ package struct AgeHeader: Sendable {
     /// The next header line without its `\n`, checked to be printable ASCII, and its offset.
     private static func nextLine<Base>(
         _ input: inout BufferedSource<Base>, after what: String
-    ) throws(SealError) -> (String, Int) {
+    ) throws(SealError) -> (String, Int) where Base.Failure == SealError {
         let start = input.offset
-        guard let line = try input.readLine(limit: lineLimit), line.last == UInt8(ascii: "\n") else {
+        guard let line = try input.readHeaderLine(limit: lineLimit), line.last == UInt8(ascii: "\n") else {
             throw .malformed("the header ends after \(what), before its MAC line ('--- ')")
         }
         for (index, byte) in line.dropLast().enumerated() where byte < 32 || byte > 126 {

@@ -38,10 +38,10 @@ package enum AgeStream {
     /// The next batch of at most `size` bytes, reading one byte ahead (kept in `carry`) so the caller
     /// knows whether more input follows.
     private static func nextBatch(
-        _ source: inout some ByteSource, size: Int, carry: inout Data
+        _ source: inout some ByteSource<some SealErrorConvertible>, size: Int, carry: inout Data
     ) throws(SealError) -> (body: Data, moreFollows: Bool) {
         var batch = carry
-        batch.append(try source.readFully(size + 1 - carry.count))
+        batch.append(try source.sealReadFully(size + 1 - carry.count))
         let moreFollows = batch.count > size
         carry = moreFollows ? batch.suffix(from: batch.startIndex + size) : Data()
         return (moreFollows ? batch.prefix(size) : batch, moreFollows)
@@ -49,7 +49,8 @@ package enum AgeStream {
 
     /// Encrypts everything `source` yields into `sink` as STREAM chunks.
     package static func seal(
-        from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>, key: SymmetricKey,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
         var counter: UInt64 = 0
@@ -71,7 +72,7 @@ package enum AgeStream {
                 // `combined` is nonce ‖ ciphertext ‖ tag: one copy of the last two.
                 joined.append(box.combined.dropFirst(12))
             }
-            try sink.write(joined)
+            try sink.sealWrite(joined)
             progress?(body.count)
             counter += UInt64(pieces)
             if isFinal { return }
@@ -82,7 +83,8 @@ package enum AgeStream {
     /// verified. Whatever was written before an error was authentic; the error says why the rest
     /// was not (altered chunk, missing final chunk, data after the final chunk).
     package static func open(
-        from source: inout some ByteSource, to sink: inout some ByteSink, key: SymmetricKey,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>, key: SymmetricKey,
         progress: ((Int) -> Void)? = nil
     ) throws(SealError) {
         var counter: UInt64 = 0
@@ -159,7 +161,7 @@ package enum AgeStream {
                 }
                 break
             }
-            if !released.isEmpty { try sink.write(released) }
+            if !released.isEmpty { try sink.sealWrite(released) }
             progress?(body.count)
             if let failure {
                 // The offset counts from the first byte of the payload (after the nonce).

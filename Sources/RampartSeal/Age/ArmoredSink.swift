@@ -1,15 +1,18 @@
 import Foundation
+import RampartIO
 
 /// Writes age's ASCII armor around whatever is written to it: a strict PEM block labelled
-/// `AGE ENCRYPTED FILE`, padded base64 in 64-column lines.
+/// `AGE ENCRYPTED FILE`, padded base64 in 64-column lines. It fails as its base does.
 ///
 /// ```swift
 /// var armor = ArmoredSink(DataSink())
-/// try armor.write(binaryAgeFile)
-/// try armor.finish()
+/// armor.write(binaryAgeFile)
+/// armor.finish()
 /// print(String(decoding: armor.base.data, as: UTF8.self))
 /// ```
 package struct ArmoredSink<Base: ByteSink>: ByteSink {
+    package typealias Failure = Base.Failure
+
     static var beginLine: String { "-----BEGIN AGE ENCRYPTED FILE-----" }
     static var endLine: String { "-----END AGE ENCRYPTED FILE-----" }
     private static var lineBytes: Int { 48 }
@@ -22,7 +25,7 @@ package struct ArmoredSink<Base: ByteSink>: ByteSink {
     /// Armors into `base`.
     package init(_ base: Base) { self.base = base }
 
-    package mutating func write(_ bytes: Data) throws(SealError) {
+    package mutating func write(_ bytes: Data) throws(Failure) {
         try begin()
         pending.append(bytes)
         let whole = (pending.count / Self.lineBytes) * Self.lineBytes
@@ -32,7 +35,7 @@ package struct ArmoredSink<Base: ByteSink>: ByteSink {
     }
 
     /// Writes the last line and the END line. Call once, after the last write.
-    package mutating func finish() throws(SealError) {
+    package mutating func finish() throws(Failure) {
         try begin()
         var tail = Self.lines(pending)
         tail.append(contentsOf: Data((Self.endLine + "\n").utf8))
@@ -40,7 +43,7 @@ package struct ArmoredSink<Base: ByteSink>: ByteSink {
         pending = Data()
     }
 
-    private mutating func begin() throws(SealError) {
+    private mutating func begin() throws(Failure) {
         guard !begun else { return }
         begun = true
         try base.write(Data((Self.beginLine + "\n").utf8))

@@ -1,17 +1,20 @@
 import Foundation
+import RampartIO
 
 /// Reads age's ASCII armor strictly (RFC 7468 "strict" with the label `AGE ENCRYPTED FILE`):
 /// padded canonical base64 in 64-column lines, the last one 1–64 columns, no headers, LF or CRLF
 /// line endings, and only whitespace before the BEGIN line or after the END line.
 ///
 /// ```swift
-/// var input = BufferedSource(DataSource(armoredText))
+/// var input = BufferedSource(SealSource(DataSource(armoredText)))
 /// if try ArmoredSource.looksArmored(&input) {
 ///     var binary = try ArmoredSource(input)
 ///     let bytes = try binary.read(upTo: 1 << 16)
 /// }
 /// ```
-package struct ArmoredSource<Base: ByteSource>: ByteSource {
+package struct ArmoredSource<Base: ByteSource>: ByteSource where Base.Failure == SealError {
+    package typealias Failure = SealError
+
     private static var lineLimit: Int { 256 }
     private var input: BufferedSource<Base>
     private var finished = false
@@ -26,14 +29,14 @@ package struct ArmoredSource<Base: ByteSource>: ByteSource {
 
     /// The next line, with over-long lines reported as an armor failure.
     private mutating func nextLine() throws(SealError) -> Data? {
-        do {
-            return try input.readLine(limit: Self.lineLimit)
-        } catch {
+        guard let line = try input.readLine(limit: Self.lineLimit) else { return nil }
+        guard line.count <= Self.lineLimit else {
             throw .malformed(
                 SealErrorContext(
                     "armor: line \(lineNumber) is longer than \(Self.lineLimit) bytes; lines hold 1 to 64 columns",
                     stage: .ageArmor))
         }
+        return line
     }
 
     /// Consumes leading whitespace and the BEGIN line of `input`.

@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 
 /// A key file: one key per line, as `age-keygen` writes identities and `age -R` reads recipients,
 /// and as `rampart e2e keygen` writes identities. The one reader of every one-line key format
@@ -29,31 +30,39 @@ public struct KeyFile: Sendable {
     /// The key lines, in order, with their line numbers; comments and blank lines left out.
     public let lines: [KeyFileLine]
 
-    /// Reads the key file at `path` (`-` for standard input). A missing or unreadable file is
-    /// the ``FileSource`` error; one over ``sizeLimit`` or with a non-UTF-8 key line is
-    /// ``SealError/malformed(_:)`` at ``SealStage/keyFile``.
+    /// Reads the key file at `path` (`-` for standard input) through RampartIO's one whole-file
+    /// reader (`FileDescriptorIO.readAll`). A missing or unreadable file is its `IOError` as a
+    /// ``SealError`` (``SealError/notFound(_:)``, ``SealError/io(_:)``); one over ``sizeLimit``
+    /// or with a non-UTF-8 key line is ``SealError/malformed(_:)`` at ``SealStage/keyFile``.
     public init(contentsOf path: String) throws(SealError) {
-        let source = path == "-" ? FileSource.standardInput : try FileSource(path: path)
         let name = path == "-" ? "standard input" : path
-        var bytes = Data()
-        // One byte past the limit is enough to refuse the file; the rest is never read.
-        while bytes.count <= Self.sizeLimit {
-            let chunk = try source.read(upTo: 64 * 1024)
-            if chunk.isEmpty { break }
-            bytes.append(chunk)
+        let bytes: Data
+        do throws(IOError) {
+            // One byte past the limit is enough to refuse the file; the rest is never read.
+            bytes =
+                path == "-"
+                ? try FileDescriptorIO.readAll(0, name: name, limit: Self.sizeLimit)
+                : try FileDescriptorIO.readAll(path: path, limit: Self.sizeLimit)
+        } catch {
+            if error.code == .tooLarge { throw Self.tooLarge(name) }
+            throw SealError(error)
         }
         try self.init(bytes: bytes, name: name)
+    }
+
+    /// A file over ``sizeLimit``: malformed at ``SealStage/keyFile``, with RampartIO's `tooLarge`
+    /// (naming the limit) underneath.
+    private static func tooLarge(_ name: String) -> SealError {
+        var context = SealErrorContext(
+            "\(name): over \(sizeLimit >> 20) MiB; not a key file (one key per line)", stage: .keyFile, path: name)
+        context.ioError = .tooLarge(path: name, limit: sizeLimit, message: context.detail)
+        return .malformed(context)
     }
 
     /// Splits `bytes` into key lines; `name` names the file in errors.
     public init(bytes: Data, name: String) throws(SealError) {
         self.name = name
-        guard bytes.count <= Self.sizeLimit else {
-            throw .malformed(
-                SealErrorContext(
-                    "\(name): over \(Self.sizeLimit >> 20) MiB; not a key file (one key per line)",
-                    stage: .keyFile, path: name))
-        }
+        guard bytes.count <= Self.sizeLimit else { throw Self.tooLarge(name) }
         var found: [KeyFileLine] = []
         for (index, raw) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let content = raw.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }

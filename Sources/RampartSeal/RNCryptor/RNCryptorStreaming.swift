@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RampartIO
 
 extension RNCryptor {
     /// Encrypts everything `source` yields into `sink` with `password`, in constant memory.
@@ -13,7 +14,9 @@ extension RNCryptor {
     /// try RNCryptor.encrypt(from: &source, to: &sink, password: "correct horse")
     /// ```
     public static func encrypt(
-        from source: inout some ByteSource, to sink: inout some ByteSink, password: String,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        password: String,
         chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try encrypt(from: &source, to: &sink, with: Encryptor(password: password), chunkSize: chunkSize)
@@ -26,7 +29,9 @@ extension RNCryptor {
     /// try RNCryptor.encrypt(from: &source, to: &sink, encryptionKey: key, hmacKey: macKey)
     /// ```
     public static func encrypt(
-        from source: inout some ByteSource, to sink: inout some ByteSink, encryptionKey: SymmetricKey,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        encryptionKey: SymmetricKey,
         hmacKey: SymmetricKey, chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try encrypt(
@@ -42,18 +47,20 @@ extension RNCryptor {
     /// try RNCryptor.encrypt(from: &source, to: &sink, with: encryptor, chunkSize: 17)
     /// ```
     public static func encrypt(
-        from source: inout some ByteSource, to sink: inout some ByteSink, with encryptor: Encryptor,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        with encryptor: Encryptor,
         chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try checkChunkSize(chunkSize)
         var encryptor = encryptor
         while true {
-            let chunk = try source.read(upTo: chunkSize)
+            let chunk = try source.sealRead(upTo: chunkSize)
             if chunk.isEmpty { break }
             let output = try encryptor.update(chunk)
-            if !output.isEmpty { try sink.write(output) }
+            if !output.isEmpty { try sink.sealWrite(output) }
         }
-        try sink.write(encryptor.finish())
+        try sink.sealWrite(encryptor.finish())
     }
 
     /// Decrypts a password-based message from `source` into `sink`, in constant memory.
@@ -73,7 +80,9 @@ extension RNCryptor {
     /// let plaintext = provisional.data   // authentic only because decrypt returned normally
     /// ```
     public static func decrypt(
-        from source: inout some ByteSource, to sink: inout some ByteSink, password: String,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        password: String,
         chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try decrypt(from: &source, to: &sink, with: Decryptor(password: password), chunkSize: chunkSize)
@@ -88,7 +97,9 @@ extension RNCryptor {
     /// try RNCryptor.decrypt(from: &source, to: &provisional, encryptionKey: key, hmacKey: macKey)
     /// ```
     public static func decrypt(
-        from source: inout some ByteSource, to sink: inout some ByteSink, encryptionKey: SymmetricKey,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        encryptionKey: SymmetricKey,
         hmacKey: SymmetricKey, chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try decrypt(
@@ -105,19 +116,21 @@ extension RNCryptor {
     /// try RNCryptor.decrypt(from: &source, to: &provisional, with: RNCryptor.Decryptor(password: "pw"))
     /// ```
     public static func decrypt(
-        from source: inout some ByteSource, to sink: inout some ByteSink, with decryptor: Decryptor,
+        from source: inout some ByteSource<some SealErrorConvertible>,
+        to sink: inout some ByteSink<some SealErrorConvertible>,
+        with decryptor: Decryptor,
         chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try checkChunkSize(chunkSize)
         var decryptor = decryptor
         while true {
-            let chunk = try source.read(upTo: chunkSize)
+            let chunk = try source.sealRead(upTo: chunkSize)
             if chunk.isEmpty { break }
             let output = try decryptor.update(chunk)
-            if !output.isEmpty { try sink.write(output) }
+            if !output.isEmpty { try sink.sealWrite(output) }
         }
         let last = try decryptor.finish()
-        if !last.isEmpty { try sink.write(last) }
+        if !last.isEmpty { try sink.sealWrite(last) }
     }
 
     /// Checks a password-based message's shape and HMAC without decrypting anything.
@@ -126,13 +139,13 @@ extension RNCryptor {
     /// only checked by decryption). Throws as ``decrypt(_:password:)`` does.
     ///
     /// ```swift
-    /// var first = try FileSource(path)      // any ByteSource
+    /// var first = try FileSource(path: path)      // any ByteSource
     /// try RNCryptor.verify(from: &first, password: password)
-    /// var second = try FileSource(path)
+    /// var second = try FileSource(path: path)
     /// try RNCryptor.decrypt(from: &second, to: &sink, password: password)
     /// ```
     public static func verify(
-        from source: inout some ByteSource, password: String, chunkSize: Int = 1 << 16
+        from source: inout some ByteSource<some SealErrorConvertible>, password: String, chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try verify(from: &source, credentials: .checkedPassword(password), chunkSize: chunkSize)
     }
@@ -143,7 +156,8 @@ extension RNCryptor {
     /// try RNCryptor.verify(from: &source, encryptionKey: key, hmacKey: macKey)
     /// ```
     public static func verify(
-        from source: inout some ByteSource, encryptionKey: SymmetricKey, hmacKey: SymmetricKey,
+        from source: inout some ByteSource<some SealErrorConvertible>, encryptionKey: SymmetricKey,
+        hmacKey: SymmetricKey,
         chunkSize: Int = 1 << 16
     ) throws(SealError) {
         try verify(
@@ -151,12 +165,12 @@ extension RNCryptor {
     }
 
     private static func verify(
-        from source: inout some ByteSource, credentials: Credentials, chunkSize: Int
+        from source: inout some ByteSource<some SealErrorConvertible>, credentials: Credentials, chunkSize: Int
     ) throws(SealError) {
         try checkChunkSize(chunkSize)
         var verifier = Decryptor(credentials: credentials, producesPlaintext: false)
         while true {
-            let chunk = try source.read(upTo: chunkSize)
+            let chunk = try source.sealRead(upTo: chunkSize)
             if chunk.isEmpty { break }
             _ = try verifier.update(chunk)
         }

@@ -1,4 +1,5 @@
 import RampartE2E
+import RampartIO
 import RampartSeal
 
 /// Runs end-to-end work, turning an ``E2EError`` into the command's failure and exit status.
@@ -15,14 +16,14 @@ enum E2EFailure {
         }
     }
 
-    /// Runs `body` into `destination` (an atomic file or standard output; see ``SealDestination``);
+    /// Runs `body` into `destination` (an atomic file or standard output; see `OutputDestination`);
     /// the destination's own failures arrive as ``E2EError/io(_:)``.
     static func write(
-        to destination: SealDestination, holdUntilDone: Bool = false,
-        _ body: (inout any ByteSink) throws(E2EError) -> Void
+        to destination: OutputDestination, holdUntilDone: Bool = false,
+        _ body: (inout any ByteSink<IOError>) throws(E2EError) -> Void
     ) throws {
         try run { () throws(E2EError) in
-            try destination.write(holdUntilDone: holdUntilDone, mappingErrors: { E2EError($0) }, body)
+            try destination.write(holdUntilDone: holdUntilDone, mappingErrors: { E2EError.io($0) }, body)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RampartE2E
+import RampartIO
 import RampartSeal
 
 /// `rampart e2e seal`: a message to one or more public keys, signed with `--from IDENTITY`.
@@ -63,7 +64,7 @@ struct E2ESealCommand: ParsableCommand {
         if let from { IdentityFilePermissions.warnIfExposed(from) }
         let destination = try SealInput.destination(output, input: input, force: force)
         var source = try SealInput.open(input)
-        try E2EFailure.write(to: destination) { (sink: inout any ByteSink) throws(E2EError) in
+        try E2EFailure.write(to: destination) { (sink: inout any ByteSink<IOError>) throws(E2EError) in
             try E2E.seal(
                 from: &source, to: &sink, recipients: keys, sender: sender, aead: aes ? .aes256GCM : .chaCha20Poly1305)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RampartIO
 import RampartSeal
 
 /// `rampart encrypt`: age (default) or RNCryptor v3, streaming, with the output written atomically.
@@ -101,7 +102,7 @@ struct EncryptCommand: ParsableCommand {
         let progress = meter?.callback
         var reader = source
         try SealFailure.run { () throws(SealError) in
-            try destination.write { (sink: inout any ByteSink) throws(SealError) in
+            try destination.write { (sink: inout any ByteSink<IOError>) throws(SealError) in
                 switch format {
                 case .age:
                     try Age.encrypt(

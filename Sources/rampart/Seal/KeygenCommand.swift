@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RampartIO
 import RampartSeal
 
 /// `rampart keygen`: a new age X25519 (or, with `--pq`, ML-KEM-768 + X25519) identity, or the
@@ -49,9 +50,9 @@ struct KeygenCommand: ParsableCommand {
             return (identity.recipientText, text)
         }
         try SealFailure.run { () throws(SealError) in
-            let destination: SealDestination = output.map { .file($0, replacing: false) } ?? .standardOutput
-            try destination.write { (sink: inout any ByteSink) throws(SealError) in
-                try sink.write(Data(text.utf8))
+            let destination: OutputDestination = output.map { .file($0, replacing: false) } ?? .standardOutput
+            try destination.write { (sink: inout any ByteSink<IOError>) throws(SealError) in
+                try sink.sealWrite(Data(text.utf8))
             }
         }
         if output != nil { Terminal.warn("Public key: \(recipient)") }

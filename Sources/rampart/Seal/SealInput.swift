@@ -1,16 +1,19 @@
 import Foundation
+import RampartIO
 import RampartSeal
 
 /// The input of `rampart encrypt|decrypt`: a file, or standard input for none or `-`.
 enum SealInput {
     static func open(_ path: String?) throws -> FileSource {
         guard let path, path != "-" else { return FileSource.standardInput }
-        return try SealFailure.run { () throws(SealError) in try FileSource(path: path) }
+        return try SealFailure.run { () throws(SealError) in
+            try SealError.mappingIO { () throws(IOError) in try FileSource(path: path) }
+        }
     }
 
     /// Where to write: standard output for none or `-`, else the file (refusing to write over the
     /// input, and naming `--force` when an existing file is kept for want of it).
-    static func destination(_ output: String?, input: String?, force: Bool) throws -> SealDestination {
+    static func destination(_ output: String?, input: String?, force: Bool) throws -> OutputDestination {
         guard let output, output != "-" else { return .standardOutput }
         if let input, input != "-",
             URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()

@@ -12,24 +12,26 @@ import Foundation
 /// try sink.finish()   // waits for every write, throws the first failure
 /// ```
 package final class BackgroundSink: ByteSink, @unchecked Sendable {
-    private var base: any ByteSink
+    package typealias Failure = IOError
+
+    private var base: any ByteSink<IOError>
     private let queue = DispatchQueue(label: "rampart.background-sink")
     private let slots = DispatchSemaphore(value: 2)
     private let lock = NSLock()
-    private var failure: SealError?
+    private var failure: IOError?
 
     /// Writes to `base` on a background thread; `base` must not be used elsewhere meanwhile.
-    package init(_ base: any ByteSink) { self.base = base }
+    package init(_ base: any ByteSink<IOError>) { self.base = base }
 
-    private var firstFailure: SealError? { lock.withLock { failure } }
+    private var firstFailure: IOError? { lock.withLock { failure } }
 
-    package func write(_ bytes: Data) throws(SealError) {
+    package func write(_ bytes: Data) throws(IOError) {
         if let failure = firstFailure { throw failure }
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
             guard firstFailure == nil else { return }
-            do throws(SealError) {
+            do throws(IOError) {
                 try base.write(bytes)
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
@@ -38,7 +40,7 @@ package final class BackgroundSink: ByteSink, @unchecked Sendable {
     }
 
     /// Waits until every write has reached the underlying sink; throws the first failure.
-    package func finish() throws(SealError) {
+    package func finish() throws(IOError) {
         queue.sync {}
         if let failure = firstFailure { throw failure }
     }

@@ -1,16 +1,9 @@
 import Foundation
-import RampartIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A ``ByteSink`` writing to an open file descriptor (standard output, or a temporary file).
 ///
-/// A write to a pipe whose reader went away throws ``SealError/brokenPipe(_:)`` (when SIGPIPE is
-/// ignored, as the `rampart` CLI does); any other failure throws ``SealError/io(_:)`` naming the
+/// A write to a pipe whose reader went away throws ``IOError/Code/brokenPipe`` (when SIGPIPE is
+/// ignored, as the `rampart` CLI does); any other failure ``IOError/Code/ioFailure``, naming the
 /// stream and the OS error.
 ///
 /// ```swift
@@ -18,6 +11,8 @@ import RampartIO
 /// try output.write(Data("done\n".utf8))
 /// ```
 public struct FileSink: ByteSink, Sendable {
+    public typealias Failure = IOError
+
     /// The descriptor written to.
     public let fileDescriptor: Int32
     /// The name used in error messages.
@@ -32,9 +27,7 @@ public struct FileSink: ByteSink, Sendable {
     /// Standard output.
     public static var standardOutput: FileSink { FileSink(fileDescriptor: 1, name: "standard output") }
 
-    public mutating func write(_ bytes: Data) throws(SealError) {
-        try SealError.mappingIO { () throws(IOError) in
-            try FileDescriptorIO.write(bytes, to: fileDescriptor, name: name)
-        }
+    public mutating func write(_ bytes: Data) throws(IOError) {
+        try FileDescriptorIO.write(bytes, to: fileDescriptor, name: name)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// An `AsyncSequence` of the chunks a streaming operation writes, produced on a thread of its own
 /// and held back until the consumer asks, so memory stays at a couple of chunks whatever the size.
+/// The sequence throws what the producer threw (RampartSeal's producers throw `SealError`).
 ///
 /// ```swift
 /// for try await chunk in Age.decryptedChunks(of: "big.age", identities: [identity]) {
@@ -11,25 +12,40 @@ import Foundation
 public struct AsyncChunks: AsyncSequence, Sendable {
     public typealias Element = Data
 
-    private let produce: @Sendable (inout ChunkSink) throws(SealError) -> Void
+    private let produce: @Sendable (inout ChunkSink) throws -> Void
 
     /// A sequence whose chunks are what `produce` writes to its sink.
-    public init(_ produce: @escaping @Sendable (inout ChunkSink) throws(SealError) -> Void) {
-        self.produce = produce
+    ///
+    /// ```swift
+    /// let chunks = AsyncChunks { (sink: inout AsyncChunks.ChunkSink) throws(IOError) in
+    ///     try sink.write(Data("one chunk".utf8))
+    /// }
+    /// ```
+    public init<ProducerFailure: Error>(
+        _ produce: @escaping @Sendable (inout ChunkSink) throws(ProducerFailure) -> Void
+    ) {
+        self.produce = { (sink: inout ChunkSink) throws in try produce(&sink) }
     }
 
     /// The sink handed to the producer: each write waits until the consumer has taken the
-    /// previous chunk.
+    /// previous chunk. When the consumer stopped iterating, a write throws
+    /// ``IOError/Code/brokenPipe``, as a pipe whose reader went away does.
     public struct ChunkSink: ByteSink {
+        public typealias Failure = IOError
+
         fileprivate let continuation: AsyncThrowingStream<Data, any Error>.Continuation
         fileprivate let demand: DispatchSemaphore
         fileprivate let cancelled: CancellationFlag
 
-        public mutating func write(_ bytes: Data) throws(SealError) {
-            guard !cancelled.isSet else { throw .io("the consumer stopped reading") }
+        public mutating func write(_ bytes: Data) throws(IOError) {
+            guard !cancelled.isSet else { throw Self.stopped }
             continuation.yield(bytes)
             demand.wait()
-            guard !cancelled.isSet else { throw .io("the consumer stopped reading") }
+            guard !cancelled.isSet else { throw Self.stopped }
+        }
+
+        private static var stopped: IOError {
+            IOError(.brokenPipe, .write, path: "the chunk sequence", message: "the consumer stopped reading")
         }
     }
 

@@ -1,14 +1,17 @@
 import Foundation
 
 /// A ``ByteSource`` with a look-ahead buffer, so a parser can read a text header line by line and
-/// then hand the rest of the input on without losing the bytes it had already pulled in.
+/// then hand the rest of the input on without losing the bytes it had already pulled in. It fails
+/// as its base does.
 ///
 /// ```swift
 /// var input = BufferedSource(DataSource(Data("line\nrest".utf8)))
-/// let line = try input.readLine(limit: 100)   // "line\n"
-/// let rest = try input.read(upTo: 10)          // "rest"
+/// let line = input.readLine(limit: 100)   // "line\n"
+/// let rest = input.read(upTo: 10)          // "rest"
 /// ```
 public struct BufferedSource<Base: ByteSource>: ByteSource {
+    public typealias Failure = Base.Failure
+
     private var base: Base
     private var buffer = Data()
     private var atEnd = false
@@ -18,7 +21,7 @@ public struct BufferedSource<Base: ByteSource>: ByteSource {
     /// Wraps `base`.
     public init(_ base: Base) { self.base = base }
 
-    private mutating func fill(_ wanted: Int) throws(SealError) {
+    private mutating func fill(_ wanted: Int) throws(Failure) {
         while buffer.count < wanted && !atEnd {
             let more = try base.read(upTo: max(wanted - buffer.count, 64 * 1024))
             if more.isEmpty { atEnd = true } else { buffer.append(more) }
@@ -26,34 +29,32 @@ public struct BufferedSource<Base: ByteSource>: ByteSource {
     }
 
     /// The next line including its `\n`, the unterminated rest at the end of input, or `nil` at
-    /// the end. A line longer than `limit` bytes is an error.
-    public mutating func readLine(limit: Int) throws(SealError) -> Data? {
+    /// the end.
+    ///
+    /// A line longer than `limit` bytes (its `\n` included) is not read whole: its first
+    /// `limit + 1` bytes are returned, so a result longer than `limit` says the line is too long
+    /// and the caller refuses it in its own terms; nothing past those bytes is read.
+    public mutating func readLine(limit: Int) throws(Failure) -> Data? {
         var scanned = 0
         while true {
             if let newline = buffer[(buffer.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[buffer.startIndex...newline]
-                guard line.count <= limit else {
-                    throw .malformed("a header line at byte \(offset) is longer than \(limit) bytes")
-                }
-                return take(line.count)
+                return take(min(newline - buffer.startIndex + 1, limit + 1))
             }
             scanned = buffer.count
-            guard scanned <= limit else {
-                throw .malformed("a header line at byte \(offset) is longer than \(limit) bytes")
-            }
+            if scanned > limit { return take(limit + 1) }
             if atEnd { return buffer.isEmpty ? nil : take(buffer.count) }
             try fill(buffer.count + 1)
         }
     }
 
     /// Up to `count` upcoming bytes, left in place for the next read.
-    public mutating func peek(_ count: Int) throws(SealError) -> Data {
+    public mutating func peek(_ count: Int) throws(Failure) -> Data {
         try fill(count)
         return Data(buffer.prefix(count))
     }
 
     /// Whether the input has no more bytes.
-    public mutating func isAtEnd() throws(SealError) -> Bool {
+    public mutating func isAtEnd() throws(Failure) -> Bool {
         try fill(1)
         return buffer.isEmpty
     }
@@ -66,7 +67,7 @@ public struct BufferedSource<Base: ByteSource>: ByteSource {
         return taken
     }
 
-    public mutating func read(upTo count: Int) throws(SealError) -> Data {
+    public mutating func read(upTo count: Int) throws(Failure) -> Data {
         if buffer.isEmpty {
             if atEnd { return Data() }
             let direct = try base.read(upTo: count)

@@ -1,5 +1,4 @@
 import Foundation
-import RampartIO
 
 #if canImport(Glibc)
     import Glibc
@@ -7,52 +6,43 @@ import RampartIO
     import Darwin
 #endif
 
-/// Where an encryption or decryption writes: a file, replaced only when the work succeeded, or
-/// standard output.
+/// Where a streaming operation writes: a file that appears only when the work succeeded, or
+/// standard output; and, for output that must not be seen before it is verified, held until
+/// the work is done, then released.
 ///
-/// A file goes through RampartIO's `AtomicFileOutput`: it has no name until `body` returned, so an error,
+/// A file goes through ``AtomicFileOutput``: it has no name until `body` returned, so an error,
 /// an interruption or a killed process leaves nothing behind; an existing regular file is
 /// replaced only when `replacing` is true, and a node that is not a regular file is never
 /// replaced: a FIFO or a character device (`/dev/null`, `/dev/stdout` on a pipe) is written
-/// straight into, like standard output, and a directory, a socket or a block device is refused.
+/// straight into, like standard output, and a directory, a socket or a block device is refused
+/// (``OutputTarget``). RampartSeal names it `SealDestination` too, and adds a `write` whose body
+/// throws `SealError`.
 ///
 /// ```swift
-/// try SealDestination.file("plain.txt", replacing: false).write { sink in
-///     try Age.decrypt(from: &source, to: &sink, identities: identities)
+/// try OutputDestination.file("report.json", replacing: true).write(mappingErrors: { AppError.output($0) }) {
+///     (sink: inout any ByteSink<IOError>) throws(AppError) in
+///     try sink.write(try report.encoded())
 /// }
 /// ```
-public enum SealDestination: Sendable, Equatable {
+public enum OutputDestination: Sendable, Equatable {
     /// Standard output.
     case standardOutput
     /// A file at a path; an existing one is replaced only when `replacing` is true.
     case file(String, replacing: Bool)
 
     /// Runs `body` with a sink for this destination. A file appears (or is replaced) only when
-    /// `body` returns normally; on any error nothing is left behind.
+    /// `body` returns normally; on any error nothing is left behind. The destination's own
+    /// failures (creating, writing, committing the output: ``IOError``s) reach the caller through
+    /// `mapping`, and `body`'s errors as they are.
     ///
     /// - Parameter holdUntilDone: for an output read as it is written (standard output, a FIFO,
     ///   a device), keep everything in an unnamed temporary file (0600, never visible, gone with
     ///   the process) and copy it out only after `body` returned, for formats that authenticate
-    ///   at the very end (RNCryptor). Without it, what `body` wrote before failing (authenticated
-    ///   age chunks) has already reached the reader.
-    public func write(
-        holdUntilDone: Bool = false, _ body: (inout any ByteSink) throws(SealError) -> Void
-    ) throws(SealError) {
-        try write(holdUntilDone: holdUntilDone, mappingErrors: { $0 }, body)
-    }
-
-    /// ``write(holdUntilDone:_:)`` for a `body` that throws errors of its own type: the
-    /// destination's own failures (creating, writing, committing the output) reach the caller
-    /// through `mapping`, and `body`'s errors as they are.
-    ///
-    /// ```swift
-    /// try destination.write(mappingErrors: { AppError.output($0) }) { (sink: inout any ByteSink) throws(AppError) in
-    ///     try sink.write(try report.encoded())
-    /// }
-    /// ```
+    ///   at the very end (RNCryptor, a signed E2E message). Without it, what `body` wrote before
+    ///   failing (authenticated age chunks) has already reached the reader.
     public func write<Failure: Error>(
-        holdUntilDone: Bool = false, mappingErrors mapping: (SealError) -> Failure,
-        _ body: (inout any ByteSink) throws(Failure) -> Void
+        holdUntilDone: Bool = false, mappingErrors mapping: (IOError) -> Failure,
+        _ body: (inout any ByteSink<IOError>) throws(Failure) -> Void
     ) throws(Failure) {
         switch self {
         case .file(let path, let replacing):
@@ -60,14 +50,14 @@ public enum SealDestination: Sendable, Equatable {
             do {
                 output = try AtomicFileOutput(path: path, replacing: replacing)
             } catch {
-                throw mapping(SealError(error))
+                throw mapping(error)
             }
             do throws(Failure) {
                 if holdUntilDone && output.writesThrough {
-                    var sink = AtomicFileSink(output)
+                    var sink = output
                     try Self.hold(body, thenCopyTo: &sink, mapping)
                 } else {
-                    try Self.run(body, writingTo: AtomicFileSink(output), mapping)
+                    try Self.run(body, writingTo: output, mapping)
                 }
             } catch {
                 output.discard()
@@ -76,7 +66,7 @@ public enum SealDestination: Sendable, Equatable {
             do {
                 try output.commit()
             } catch {
-                throw mapping(SealError(error))
+                throw mapping(error)
             }
         case .standardOutput where !holdUntilDone:
             // On failure what was already released (authenticated age chunks) still reaches the reader.
@@ -89,30 +79,28 @@ public enum SealDestination: Sendable, Equatable {
 
     /// Runs `body` into an unnamed temporary file, then copies what it wrote to `output`.
     private static func hold<Failure: Error>(
-        _ body: (inout any ByteSink) throws(Failure) -> Void, thenCopyTo output: inout some ByteSink,
-        _ mapping: (SealError) -> Failure
+        _ body: (inout any ByteSink<IOError>) throws(Failure) -> Void,
+        thenCopyTo output: inout some ByteSink<IOError>, _ mapping: (IOError) -> Failure
     ) throws(Failure) {
         let folder = NSTemporaryDirectory()
         guard let descriptor = SystemCalls.makeScratchFile(in: folder) else {
             let code = errno
             throw mapping(
-                SealError(
-                    IOError(
-                        .ioFailure, .create, path: folder, systemCall: "open", errno: code,
-                        message: "cannot create a temporary file to hold the output (\(SystemCalls.describe(code)))")))
+                IOError(
+                    .ioFailure, .create, path: folder, systemCall: "open", errno: code,
+                    message: "cannot create a temporary file to hold the output (\(SystemCalls.describe(code)))"))
         }
         defer { close(descriptor) }
         try run(body, writingTo: FileSink(fileDescriptor: descriptor, name: "the temporary output"), mapping)
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
             let code = errno
             throw mapping(
-                SealError(
-                    IOError(
-                        .ioFailure, .seek, path: "the temporary output", systemCall: "lseek", errno: code,
-                        message: "cannot rewind the temporary output")))
+                IOError(
+                    .ioFailure, .seek, path: "the temporary output", systemCall: "lseek", errno: code,
+                    message: "cannot rewind the temporary output"))
         }
         let held = FileSource(fileDescriptor: descriptor, name: "the temporary output")
-        do throws(SealError) {
+        do throws(IOError) {
             while true {
                 let chunk = try held.read(upTo: 1 << 20)
                 if chunk.isEmpty { break }
@@ -126,11 +114,11 @@ public enum SealDestination: Sendable, Equatable {
     /// Runs `body` with a background writer in front of `base`, and waits until every write landed
     /// (also when `body` fails, so nothing writes after the caller cleans up).
     private static func run<Failure: Error>(
-        _ body: (inout any ByteSink) throws(Failure) -> Void, writingTo base: any ByteSink,
-        _ mapping: (SealError) -> Failure
+        _ body: (inout any ByteSink<IOError>) throws(Failure) -> Void, writingTo base: any ByteSink<IOError>,
+        _ mapping: (IOError) -> Failure
     ) throws(Failure) {
         let writer = BackgroundSink(base)
-        var sink: any ByteSink = writer
+        var sink: any ByteSink<IOError> = writer
         do throws(Failure) {
             try body(&sink)
         } catch {

@@ -1,5 +1,4 @@
 import Foundation
-import RampartIO
 
 #if canImport(Glibc)
     import Glibc
@@ -7,22 +6,26 @@ import RampartIO
     import Darwin
 #endif
 
-/// A ``ByteSource`` reading a file or standard input through its file descriptor.
+/// A ``ByteSource`` reading a file or standard input through its file descriptor; every failure
+/// is an ``IOError`` naming the file.
 ///
 /// ```swift
 /// let source = try FileSource(path: "secret.age")   // or FileSource.standardInput
+/// let head = try source.read(upTo: 4096)
 /// ```
 public final class FileSource: ByteSource {
+    public typealias Failure = IOError
+
     /// The file descriptor read from.
     public let fileDescriptor: Int32
     /// The name used in error messages.
     public let name: String
     private let ownsDescriptor: Bool
 
-    /// Opens `path` for reading; a missing file is ``SealError/notFound(_:)``.
-    public init(path: String) throws(SealError) {
-        self.fileDescriptor = try SealError.mappingIO { () throws(IOError) in try FileDescriptorIO.openForReading(path)
-        }
+    /// Opens `path` for reading; a missing file is ``IOError/Code/notFound``, a directory
+    /// ``IOError/Code/notAFile``.
+    public init(path: String) throws(IOError) {
+        self.fileDescriptor = try FileDescriptorIO.openForReading(path)
         self.name = path
         self.ownsDescriptor = true
     }
@@ -48,9 +51,7 @@ public final class FileSource: ByteSource {
         if ownsDescriptor { close(fileDescriptor) }
     }
 
-    public func read(upTo count: Int) throws(SealError) -> Data {
-        try SealError.mappingIO { () throws(IOError) in
-            try FileDescriptorIO.read(fileDescriptor, name: name, upTo: count)
-        }
+    public func read(upTo count: Int) throws(IOError) -> Data {
+        try FileDescriptorIO.read(fileDescriptor, name: name, upTo: count)
     }
 }
