@@ -14,10 +14,9 @@ public enum SealStage: String, Sendable, Hashable, Codable, CaseIterable {
     case input
     /// Creating or writing the output.
     case output
-    /// A file of age identities or recipients.
+    /// A file of age identities or recipients. (A passphrase file is no Seal stage: RampartIO's
+    /// `PassphraseFile` reads it and reports `PassphraseFileError`.)
     case keyFile
-    /// A file holding a passphrase.
-    case passphraseFile
     /// An age file's ASCII armor (`-----BEGIN AGE ENCRYPTED FILE-----`).
     case ageArmor
     /// The age header's version line and stanza layout.
