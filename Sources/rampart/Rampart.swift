@@ -20,7 +20,7 @@ struct Rampart: AsyncParsableCommand {
         subcommands: [
             ATSCommand.self, PinCommand.self, EncryptCommand.self, DecryptCommand.self,
             KeygenCommand.self, E2ECommand.self, VaultCommand.self, FetchCommand.self, CTCommand.self,
-            ValidateCommand.self,
+            ValidateCommand.self, ScanCommand.self,
         ]
     )
 }
