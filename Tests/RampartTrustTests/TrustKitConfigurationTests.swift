@@ -86,7 +86,7 @@ struct TrustKitConfigurationTests {
             _ = try TrustKitConfiguration.pinnedHosts(from: try Data(contentsOf: url), source: url.lastPathComponent)
             Issue.record("the set was read")
         } catch let error as TrustError {
-            #expect(error.description.contains("a binary property list with a set"), "\(error)")
+            #expect(error.description.contains("the binary plist holds a set"), "\(error)")
         }
     }
 }

@@ -78,36 +78,11 @@ public struct ATSDocument: Sendable {
         throw PolicyError.ignoredValues(source: source, diagnostics: ignoredValues)
     }
 
-    /// Decodes bytes, detecting JSON (first non-blank byte `{`), binary plist (`bplist`) or XML plist.
-    /// A UTF-8 byte order mark, as Windows editors write, is skipped.
+    /// Decodes bytes, detecting JSON (first non-blank byte `{`), binary plist (`bplist`) or XML plist,
+    /// through ``PropertyListReader``. A UTF-8 byte order mark, as Windows editors write, is skipped.
     public static func decode(_ data: Data, source: String = "<data>") throws -> ATSDocument {
-        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-        let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if firstByte == UInt8(ascii: "{") {
-            let object: Any
-            do {
-                object = try JSONSerialization.jsonObject(with: data)
-            } catch {
-                throw PolicyError.notAPropertyList(
-                    source: source, reason: "invalid JSON: \(error.localizedDescription)")
-            }
-            return try decode(object: object, source: source, format: .json)
-        }
-        if let offset = BinaryPropertyListSets.firstSet(in: data) {
-            throw PolicyError.notAPropertyList(
-                source: source,
-                reason: "the binary plist holds a set (byte offset \(offset)), which no Info.plist contains")
-        }
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-        } catch {
-            let reason = data.isEmpty ? "the file is empty" : "\(error.localizedDescription)"
-            throw PolicyError.notAPropertyList(source: source, reason: reason)
-        }
-        return try decode(
-            object: object, source: source, format: format == .binary ? .binaryPropertyList : .xmlPropertyList)
+        let (object, format) = try PropertyListReader.object(from: data, source: source)
+        return try decode(object: object, source: source, format: format)
     }
 
     /// Decodes an already-parsed dictionary (for example from `Bundle.main.infoDictionary`).

@@ -14,17 +14,13 @@ public enum TrustKitConfiguration {
     ///   such a configuration; ``TrustError/malformedPin(_:reason:)`` for a hash that is not one.
     public static func pinnedHosts(from data: Data, source: String) throws -> [PinnedHost] {
         func fail(_ reason: String) -> TrustError { .malformedPinConfiguration(source: source, reason: reason) }
-        // Foundation on Linux crashes bridging a binary plist's set; no configuration holds one.
-        if let offset = BinaryPropertyListSets.firstSet(in: data) {
-            throw fail("a binary property list with a set at byte \(offset); a configuration holds no set")
-        }
+        // The one plist reader: it refuses a binary plist's set (Foundation on Linux crashes bridging it).
         let object: Any
-        if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) {
-            object = plist
-        } else if let json = try? JSONSerialization.jsonObject(with: data) {
-            object = json
-        } else {
-            throw fail("it is neither a property list nor JSON")
+        do {
+            object = try PropertyListReader.object(from: data, source: source).object
+        } catch let error as PolicyError {
+            guard case .notAPropertyList(_, let reason) = error else { throw fail("\(error)") }
+            throw fail("it is neither a property list nor JSON: \(reason)")
         }
         guard var root = object as? [String: Any] else { throw fail("the top level is not a dictionary") }
         if let nested = root["TSKConfiguration"] {
