@@ -57,6 +57,15 @@ struct MachOReaderTests {
         #expect(wide[1].importedSymbols.contains("_kSecAttrAccessibleAlways"))
     }
 
+    @Test("imports only in LC_DYLD_CHAINED_FIXUPS (the symbol table lists none) are read from the import table")
+    func chainedFixups() throws {
+        let slice = try #require(try MachOReader.read(try BinaryFixtures.bytes("chained-fixups.so")).first)
+        #expect(slice.importedSymbols == ["_CC_MD5", "_OBJC_CLASS_$_UIWebView", "_kSecAttrAccessibleAlways"])
+        // Cut inside the import table: an error, not a crash or a partial list.
+        let bytes = try BinaryFixtures.bytes("chained-fixups.so")
+        #expect(throws: MachOError.self) { try MachOReader.read(Array(bytes.prefix(100))) }
+    }
+
     @Test("a FairPlay-encrypted image: imports read, strings not")
     func encrypted() throws {
         let plain = try #require(try MachOReader.read(try BinaryFixtures.bytes("markupsafe-arm64.so")).first)

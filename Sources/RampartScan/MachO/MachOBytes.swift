@@ -25,34 +25,26 @@ struct MachOBytes {
         return start + offset
     }
 
-    func uint32(at offset: Int, _ what: @autoclosure () -> String, bigEndian: Bool = false) throws(MachOError)
-        -> UInt32
-    {
-        let index = try check(what(), offset: offset, length: 4)
-        var value: UInt32 = 0
-        for position in 0..<4 {
-            let byte = UInt32(bytes[index + (bigEndian ? position : 3 - position)])
-            value = value << 8 | byte
+    /// The unsigned integer of `T`'s width at `offset`, little-endian unless `bigEndian`.
+    func integer<T: FixedWidthInteger & UnsignedInteger>(
+        _ type: T.Type, at offset: Int, _ what: @autoclosure () -> String, bigEndian: Bool = false
+    ) throws(MachOError) -> T {
+        let width = MemoryLayout<T>.size
+        let index = try check(what(), offset: offset, length: width)
+        var value: T = 0
+        for position in 0..<width {
+            value = value << 8 | T(bytes[index + (bigEndian ? position : width - 1 - position)])
         }
         return value
     }
+
+    func uint32(at offset: Int, _ what: @autoclosure () -> String, bigEndian: Bool = false) throws(MachOError)
+        -> UInt32
+    { try integer(UInt32.self, at: offset, what(), bigEndian: bigEndian) }
 
     func uint64(at offset: Int, _ what: @autoclosure () -> String, bigEndian: Bool = false) throws(MachOError)
         -> UInt64
-    {
-        let index = try check(what(), offset: offset, length: 8)
-        var value: UInt64 = 0
-        for position in 0..<8 {
-            let byte = UInt64(bytes[index + (bigEndian ? position : 7 - position)])
-            value = value << 8 | byte
-        }
-        return value
-    }
-
-    func uint16(at offset: Int, _ what: @autoclosure () -> String) throws(MachOError) -> UInt16 {
-        let index = try check(what(), offset: offset, length: 2)
-        return UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
-    }
+    { try integer(UInt64.self, at: offset, what(), bigEndian: bigEndian) }
 
     func uint8(at offset: Int, _ what: @autoclosure () -> String) throws(MachOError) -> UInt8 {
         bytes[try check(what(), offset: offset, length: 1)]

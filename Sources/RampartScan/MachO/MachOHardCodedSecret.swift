@@ -54,7 +54,7 @@ enum MachOHardCodedSecret {
                 findings.append(
                     ScanFinding(
                         rule: .hardCodedSecret, path: path, line: 0, column: 0,
-                        message: "\(binary) holds a \(kind) (\(redacted(secret)))"))
+                        message: "\(binary) holds a hard-coded \(kind) (\(redacted(secret)))"))
             }
         }
         return findings

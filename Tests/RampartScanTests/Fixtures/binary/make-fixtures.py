@@ -29,6 +29,7 @@ def objects():
     run(CLANG, "-target", "arm64-apple-ios15", "-fobjc-arc", "-O1", "-c", "webview.m", "-o", "webview-arm64.o")
     # A universal (fat) object of the two insecure.o slices, as lipo would write it (alignment 2^12).
     fat(["insecure-arm64.o", "insecure-x86_64-sim.o"], "insecure-universal.o")
+    chained_fixups("chained-fixups.so")
 
 
 def fat(paths, output, wide=False):
@@ -48,6 +49,26 @@ def fat(paths, output, wide=False):
             header += struct.pack(">IIIII", cputype, subtype, start, len(image), 12)
         body += image
     open(output, "wb").write(header + body)
+
+
+def chained_fixups(output):
+    """A minimal arm64 bundle whose imports are only in LC_DYLD_CHAINED_FIXUPS (format 1, uncompressed
+    names), as recent linkers write them, with an LC_SYMTAB that lists no symbol. Written field by field."""
+    names = [b"_CC_MD5", b"_OBJC_CLASS_$_UIWebView", b"_kSecAttrAccessibleAlways"]
+    symbols = b"\0"
+    offsets = []
+    for name in names:
+        offsets.append(len(symbols))
+        symbols += name + b"\0"
+    header_size, commands = 32, 16 + 24
+    data_offset = header_size + commands
+    imports = b"".join(struct.pack("<I", 1 | (offset << 9)) for offset in offsets)  # lib ordinal 1
+    starts = struct.pack("<I", 0)  # dyld_chained_starts_in_image: no segment has fixups to chain
+    fixups = struct.pack("<IIIIIII", 0, 28, 32, 32 + len(imports), len(names), 1, 0) + starts + imports + symbols
+    image = struct.pack("<IIIIIIII", 0xFEEDFACF, 0x0100000C, 0, 8, 2, commands, 0, 0)
+    image += struct.pack("<IIII", 0x80000034, 16, data_offset, len(fixups))
+    image += struct.pack("<IIIIII", 0x2, 24, 0, 0, 0, 0)
+    open(output, "wb").write(image + fixups)
 
 
 def wheels():
@@ -123,6 +144,9 @@ def profile():
                 plistlib.dump(profile_plist(devices, True), f)
             run("openssl", "cms", "-sign", "-nodetach", "-outform", "DER", "-in", body, "-signer", cert, "-inkey",
                 key, "-binary", "-out", name + ".mobileprovision")
+        # BER with indefinite lengths and the content in chunks, as a streaming signer writes it.
+        run("openssl", "cms", "-sign", "-nodetach", "-outform", "DER", "-stream", "-in", "development-profile.plist",
+            "-signer", cert, "-inkey", key, "-binary", "-out", "development-ber.mobileprovision")
         # The server certificate an app bundles to pin (DER, as `.cer` files are).
         run("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days",
             "3650", "-subj", "/CN=api.example.com", "-keyout", key, "-outform", "DER", "-out", "server.cer",
