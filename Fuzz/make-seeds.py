@@ -265,6 +265,20 @@ def http_responses():
         write("http-response", name, bytes([control]) + data)
 
 
+def scanner_binaries():
+    """Mach-O images and provisioning profiles: copies of RampartScanTests' binary fixtures (made by
+    their make-fixtures.py: clang objects, PyPI wheels' images, openssl cms profiles)."""
+    fixtures = os.path.join(ROOT, "Tests", "RampartScanTests", "Fixtures", "binary")
+    reset("macho")
+    reset("provisioning-profile")
+    for name in sorted(os.listdir(fixtures)):
+        target = "provisioning-profile" if name.endswith(".mobileprovision") else "macho"
+        if target == "macho" and not name.endswith((".o", ".so", ".bin")):
+            continue
+        with open(os.path.join(fixtures, name), "rb") as handle:
+            write(target, name, handle.read())
+
+
 def vault():
     folder = reset("vault-backup")
     if not any(name.startswith("vault-") for name in os.listdir(folder)):
@@ -280,6 +294,7 @@ if __name__ == "__main__":
     pem()
     proxies()
     http_responses()
+    scanner_binaries()
     vault()
     for target in sorted(os.listdir(CORPUS)):
         files = os.listdir(os.path.join(CORPUS, target))

@@ -26,6 +26,7 @@ struct FuzzTarget: Sendable {
         FuzzPEM.target,
         FuzzProxySettings.target,
         FuzzHTTPResponse.target,
+        FuzzHTTP2ClientFrames.target,
         FuzzSCTList.target,
         FuzzCTLogList.target,
         FuzzRFC3339Date.target,
@@ -35,6 +36,8 @@ struct FuzzTarget: Sendable {
         FuzzEmailAddress.target,
         FuzzImageStructure.target,
         FuzzJSONContract.target,
+        FuzzMachO.target,
+        FuzzProvisioningProfile.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
