@@ -21,6 +21,9 @@ public struct ATSDiagnosticRun: Sendable {
     public var cipherSuite: String?
     /// The HTTP status of a passing load.
     public var status: Int?
+    /// The protocol the server selected by ALPN on a passing load (`h2`, `http/1.1`); `nil` when
+    /// it selected none, or for cleartext. The client offers `h2` and `http/1.1`, as URLSession does.
+    public var negotiatedProtocol: String?
 
     public init(
         configuration: ATSDiagnosticConfiguration, passed: Bool, reason: String? = nil,
@@ -33,5 +36,12 @@ public struct ATSDiagnosticRun: Sendable {
         self.tlsVersion = tlsVersion
         self.cipherSuite = cipherSuite
         self.status = status
+    }
+
+    /// The run with the protocol the server selected by ALPN.
+    func negotiating(_ negotiatedProtocol: String?) -> ATSDiagnosticRun {
+        var run = self
+        run.negotiatedProtocol = negotiatedProtocol
+        return run
     }
 }

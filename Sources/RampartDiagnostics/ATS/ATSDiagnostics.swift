@@ -149,7 +149,8 @@ public struct ATSDiagnostics: Sendable {
             await response.body.discard()
             return ATSDiagnosticRun(
                 configuration: configuration, passed: true, tlsVersion: response.connection.tlsVersion,
-                cipherSuite: response.connection.cipherSuite, status: response.status)
+                cipherSuite: response.connection.cipherSuite, status: response.status
+            ).negotiating(response.connection.negotiatedProtocol)
         } catch {
             return ATSDiagnosticRun(configuration: configuration, passed: false, reason: "\(error)", failure: error)
         }

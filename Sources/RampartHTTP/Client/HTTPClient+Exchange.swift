@@ -113,7 +113,8 @@ extension HTTPClient {
             receivedAnything = true
             // HTTP/2 hands informational (1xx) heads on; HTTP/1.1's decoder already dropped them.
             while case .head(let informational) = part, informational.status.code < 200 {
-                let (budget, timeout) = deadline.budget(.firstByte, configuration.timeouts.firstByte, endpoint: endpoint)
+                let (budget, timeout) = deadline.budget(
+                    .firstByte, configuration.timeouts.firstByte, endpoint: endpoint)
                 part = try await connection.nextPart(timeout: budget) { timeout }
             }
             guard case .head(let responseHead) = part else {
@@ -175,7 +176,8 @@ extension HTTPClient {
         let bytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
         if bytes > limits.maxHeaderBytes {
             throw HTTPClientError.responseHeadersTooLarge(
-                endpoint, detail: "\(bytes) bytes of header names and values, more than the limit of \(limits.maxHeaderBytes)")
+                endpoint,
+                detail: "\(bytes) bytes of header names and values, more than the limit of \(limits.maxHeaderBytes)")
         }
     }
 }

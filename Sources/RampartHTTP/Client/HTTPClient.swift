@@ -68,7 +68,9 @@ public final class HTTPClient: Sendable {
                 anchors: configuration.anchors, pinning: pinning,
                 additionalPolicies: configuration.additionalTrustPolicies,
                 transparency: configuration.certificateTransparency, reporter: reporter),
-            limits: configuration.limits, timeouts: configuration.timeouts, events: configuration.onEvent)
+            limits: configuration.limits, timeouts: configuration.timeouts, events: configuration.onEvent,
+            httpVersion: configuration.httpVersion, http2: configuration.http2,
+            idleLifetime: configuration.limits.idleConnectionLifetime)
     }
 
     /// Prepares process-wide state a first request needs — the event loop threads, the TLS
@@ -124,7 +126,8 @@ public final class HTTPClient: Sendable {
             let proxy = configuration.proxy.proxy(scheme: target.scheme, to: target.endpoint)
             let key = ConnectionKey(
                 scheme: target.scheme, endpoint: target.endpoint, proxy: proxy,
-                tls: target.scheme == "https" ? TLSPolicyKey(decision.requirements) : nil)
+                tls: target.scheme == "https"
+                    ? TLSPolicyKey(decision.requirements, httpVersion: configuration.httpVersion) : nil)
             var response = try await exchange(current, target: target, key: key, deadline: deadline)
             response.hops = hops
             response.decisions = decisions

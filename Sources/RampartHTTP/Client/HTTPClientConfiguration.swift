@@ -37,6 +37,11 @@ public struct HTTPClientConfiguration: Sendable {
     public var certificateTransparency: CertificateTransparencyChecker?
     public var timeouts = HTTPTimeouts()
     public var limits = HTTPLimits()
+    /// The HTTP versions offered by ALPN: HTTP/2 when the server selects it, HTTP/1.1 otherwise
+    /// (``HTTPVersionPreference/automatic``), or one of them only.
+    public var httpVersion: HTTPVersionPreference = .automatic
+    /// Bounds and settings of HTTP/2 connections.
+    public var http2 = HTTP2Limits()
     /// The proxies to use; ``ProxySettings/direct`` (no proxy) unless set, for example from
     /// ``ProxySettings/fromEnvironment(_:)``.
     public var proxy: ProxySettings = .direct

@@ -25,4 +25,9 @@ public struct HTTPConnectionInfo: Sendable {
     public var trust: TrustDecision?
     /// Whether the connection was kept alive from an earlier request.
     public var reused: Bool
+    /// The protocol the server selected by ALPN (`h2`, `http/1.1`); `nil` when it selected none
+    /// (HTTP/1.1 is then spoken) or for cleartext.
+    public var negotiatedProtocol: String? = nil
+    /// The HTTP version spoken on the connection: `HTTP/2` or `HTTP/1.1`.
+    public var httpVersion: String { negotiatedProtocol == "h2" ? "HTTP/2" : "HTTP/1.1" }
 }

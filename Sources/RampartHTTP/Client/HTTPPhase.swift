@@ -21,3 +21,16 @@ public enum HTTPPhase: String, Sendable, Hashable, Codable, CustomStringConverti
 
     public var description: String { rawValue }
 }
+
+extension HTTPPhase {
+    /// What a request is doing in this phase, in HTTP/2's terms (its errors name both).
+    var http2Step: String {
+        switch self {
+        case .connect, .proxyTunnel, .tlsHandshake: return "opening the connection"
+        case .requestBody: return "sending the request headers and body"
+        case .firstByte: return "waiting for the response headers"
+        case .idle: return "reading the response body"
+        case .total: return "the exchange"
+        }
+    }
+}

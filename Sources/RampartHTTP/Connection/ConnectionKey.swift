@@ -22,8 +22,11 @@ struct TLSPolicyKey: Hashable, Sendable {
     var certificateRules: Bool
     /// `NSRequiresCertificateTransparency`: CT even for a chain to a root the caller added.
     var certificateTransparency: Bool
+    /// The protocols offered by ALPN.
+    var httpVersion: HTTPVersionPreference
 
-    init(_ requirements: ATSRequirements) {
+    init(_ requirements: ATSRequirements, httpVersion: HTTPVersionPreference = .automatic) {
+        self.httpVersion = httpVersion
         minimumVersion = requirements.minimumTLSVersion
         forwardSecrecy = requirements.requiresForwardSecrecy
         certificateRules = requirements.requiresCertificateRules

@@ -3,18 +3,37 @@ import NIOCore
 import NIOHTTP1
 
 /// One established HTTP/1.1 connection (TLS or cleartext, direct or tunnelled), owned by one
-/// request at a time and parked in the ``ConnectionPool`` between requests.
+/// request at a time and parked in the ``ConnectionPool`` between requests; or one HTTP/2 stream
+/// of an ``HTTP2Connection`` (``multiplexedOn``), carrying one request and never reused.
 final class HTTPConnection: Sendable {
     let channel: any Channel
     let key: ConnectionKey
     let info: HTTPConnectionInfo
     private let reader: NIOLoopBound<ResponseReader>
+    /// The HTTP/2 connection this stream belongs to; `nil` for an HTTP/1.1 connection.
+    let multiplexedOn: HTTP2Connection?
 
-    init(channel: any Channel, key: ConnectionKey, info: HTTPConnectionInfo, reader: NIOLoopBound<ResponseReader>) {
+    init(
+        channel: any Channel, key: ConnectionKey, info: HTTPConnectionInfo, reader: NIOLoopBound<ResponseReader>,
+        multiplexedOn: HTTP2Connection? = nil
+    ) {
         self.channel = channel
         self.key = key
         self.info = info
         self.reader = reader
+        self.multiplexedOn = multiplexedOn
+    }
+
+    /// The ``HTTPClientError`` for a failure in `phase`: HTTP/2's words (stream resets, `GOAWAY`,
+    /// limits) on a stream, HTTP/1.1's otherwise.
+    func translate(_ error: any Error, phase: HTTPPhase) -> HTTPClientError {
+        guard let multiplexedOn else { return HTTPClient.translate(error, endpoint: key.endpoint) }
+        switch multiplexedOn.classify(error, phase: phase) {
+        case let error as HTTPClientError: return error
+        case let unprocessed as HTTP2Unprocessed:
+            return .http2Failure(key.endpoint, phase: phase, detail: unprocessed.reason)
+        case let other: return HTTPClient.translate(other, endpoint: key.endpoint)
+        }
     }
 
     var eventLoop: any EventLoop { channel.eventLoop }

@@ -100,6 +100,9 @@ package final class ResponseReader: ChannelInboundHandler, RemovableChannelHandl
         return Array(buffered)
     }
 
+    /// The failure that ended the exchange, if one did.
+    package var error: (any Error)? { failure }
+
     /// Whether the connection can carry another request.
     package var isReusable: Bool { !isClosed && failure == nil && buffered.isEmpty && waiter == nil }
 

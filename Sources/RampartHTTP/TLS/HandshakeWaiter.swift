@@ -1,19 +1,22 @@
 import NIOCore
 import NIOTLS
 
-/// Completes `completed` when the TLS handshake finishes (or fails), then passes everything on.
+/// Completes `completed` with the protocol the server selected by ALPN (`nil` for none) when the
+/// TLS handshake finishes, or with its failure, then passes everything on.
 final class HandshakeWaiter: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
-    private let completed: EventLoopPromise<Void>
+    private let completed: EventLoopPromise<String?>
     private var done = false
 
-    init(completed: EventLoopPromise<Void>) {
+    init(completed: EventLoopPromise<String?>) {
         self.completed = completed
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? TLSUserEvent, case .handshakeCompleted = event { finish(.success(())) }
+        if let event = event as? TLSUserEvent, case .handshakeCompleted(let negotiated) = event {
+            finish(.success(negotiated))
+        }
         context.fireUserInboundEventTriggered(event)
     }
 
@@ -27,7 +30,7 @@ final class HandshakeWaiter: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
-    private func finish(_ result: Result<Void, any Error>) {
+    private func finish(_ result: Result<String?, any Error>) {
         guard !done else { return }
         done = true
         completed.completeWith(result)

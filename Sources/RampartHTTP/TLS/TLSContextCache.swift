@@ -29,7 +29,7 @@ final class TLSContextCache: Sendable {
             key.forwardSecrecy ? ATSCipherSuites.forwardSecret : ATSCipherSuites.withoutForwardSecrecy
         tls.certificateVerification = .fullVerification
         tls.trustRoots = .certificates([])
-        tls.applicationProtocols = ["http/1.1"]
+        tls.applicationProtocols = key.httpVersion.applicationProtocols
         return tls
     }
 }

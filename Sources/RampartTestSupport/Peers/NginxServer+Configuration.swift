@@ -39,6 +39,14 @@ extension NginxServer {
                     location = /status/404 {
                         return 404;
                     }
+                    location = /redirect-to-ip {
+                        return 302 $scheme://127.0.0.1:$server_port/;
+                    }
+                    location = /trailers {
+                        default_type text/plain;
+                        add_trailer X-Lab-Trailer "sent after the body";
+                        return 200 "a body with a trailer\n";
+                    }
                     location /files/ {
                         root "\(folder)/www";
                     }
@@ -63,7 +71,8 @@ extension NginxServer {
                 keepalive_requests 100000;
                 keepalive_timeout 60s;
                 server {
-                    listen 127.0.0.1:\(ports.0) ssl;
+                    listen 127.0.0.1:\(ports.0) ssl\(configuration.http2 ? " http2" : "");
+                    http2_max_concurrent_streams 128;
                     server_name localhost;
                     ssl_certificate "\(folder)/chain.pem";
                     ssl_certificate_key "\(folder)/key.pem";

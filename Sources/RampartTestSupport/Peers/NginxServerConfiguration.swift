@@ -12,9 +12,13 @@ public struct NginxServerConfiguration: Sendable {
     public var chain: LabChain
     /// nginx's `ssl_protocols` value, for example `"TLSv1.2 TLSv1.3"` (the default) or `"TLSv1.3"`.
     public var tlsProtocols: String
+    /// Whether the TLS server also speaks HTTP/2 (`listen … ssl http2`, selected by ALPN). Off by
+    /// default: the server then offers only `http/1.1`.
+    public var http2: Bool
 
-    public init(chain: LabChain, tlsProtocols: String = "TLSv1.2 TLSv1.3") {
+    public init(chain: LabChain, tlsProtocols: String = "TLSv1.2 TLSv1.3", http2: Bool = false) {
         self.chain = chain
         self.tlsProtocols = tlsProtocols
+        self.http2 = http2
     }
 }

@@ -13,6 +13,8 @@ struct ATSDiagnoseReport: Encodable {
         var tlsVersion: String?
         var cipherSuite: String?
         var status: Int?
+        /// The protocol selected by ALPN (`h2`, `http/1.1`) on a passing load.
+        var alpn: String?
     }
 
     struct ChainCertificate: Encodable {
@@ -51,7 +53,8 @@ struct ATSDiagnoseReport: Encodable {
             Configuration(
                 section: run.configuration.section, name: run.configuration.name,
                 keys: ATSDictionaryJSON(run.configuration), result: run.passed ? "pass" : "fail", reason: run.reason,
-                tlsVersion: run.tlsVersion, cipherSuite: run.cipherSuite, status: run.status)
+                tlsVersion: run.tlsVersion, cipherSuite: run.cipherSuite, status: run.status,
+                alpn: run.negotiatedProtocol)
         }
         defaultPasses = diagnosis.defaultPasses
         appPasses = diagnosis.appPasses
@@ -103,7 +106,8 @@ struct ATSDiagnoseReport: Encodable {
             lines.append("ATS Dictionary:")
             lines += diagnostic.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)) }
             if configuration.result == "pass" {
-                let negotiated = [configuration.tlsVersion, configuration.cipherSuite].compactMap { $0 }
+                let alpn = configuration.tlsVersion == nil ? nil : "ALPN " + (configuration.alpn ?? "none")
+                let negotiated = [configuration.tlsVersion, configuration.cipherSuite, alpn].compactMap { $0 }
                     .joined(separator: ", ")
                 lines.append("Result : " + paint("PASS", 32) + (negotiated.isEmpty ? "" : " (\(negotiated))"))
             } else {

@@ -5,10 +5,17 @@ import RampartIO
 /// Where `rampart fetch` writes a body: standard output as it arrives, or a file that appears
 /// only once the whole body was received (a failed or interrupted fetch leaves no partial file).
 enum FetchOutput {
+    /// The status line as curl shows it: `HTTP/2 200` (HTTP/2 has no reason phrase), or
+    /// `HTTP/1.1 200 OK`.
+    static func statusLine(_ response: HTTPResponse) -> String {
+        response.connection.negotiatedProtocol == "h2"
+            ? "HTTP/2 \(response.status)" : "HTTP/1.1 \(response.status) \(response.reason)"
+    }
+
     static func write(_ response: HTTPResponse, to output: String?, force: Bool, includeHead: Bool) async throws {
         var head = Data()
         if includeHead {
-            head = Data("HTTP/1.1 \(response.status) \(response.reason)\r\n".utf8)
+            head = Data("\(statusLine(response))\r\n".utf8)
             for (name, value) in response.headers { head += Data("\(name): \(value)\r\n".utf8) }
             head += Data("\r\n".utf8)
         }
