@@ -39,7 +39,10 @@ public struct SwiftAnalyzer: ScanAnalyzer {
             SwiftURLCacheForAuthenticatedRule.self, SwiftUIWebViewRule.self, SwiftWebViewHTMLFromInputRule.self,
             SwiftCustomSchemeOAuthCallbackRule.self, SwiftGeneralPasteboardSecretRule.self,
             SwiftWeakKeychainAccessibilityRule.self, SwiftSecretInUserDefaultsRule.self,
-            SwiftSecretInPlainFileRule.self,
+            SwiftSecretInPlainFileRule.self, SwiftUnencryptedDatabaseSecretRule.self, SwiftSecretInCookieRule.self,
+            SwiftSecretLoggedRule.self, SwiftECBModeRule.self, SwiftStaticIVRule.self, SwiftHardCodedKeyRule.self,
+            SwiftWeakPasswordHashRule.self, SwiftWeakPBKDF2IterationsRule.self, SwiftInsecureRandomRule.self,
+            SwiftHardCodedSecretRule.self, SwiftSQLInjectionRule.self,
         ]
     }
 }

@@ -146,8 +146,8 @@ enum SwiftBindings {
             if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == use.id {
                 node = Syntax(member)
             }
-            if node.parent?.is(InOutExprSyntax.self) == true { return true }
-            if let sequence = node.parent?.as(SequenceExprSyntax.self) {
+            if node.parent?.is(InOutExprSyntax.self) == true, fills(node) { return true }
+            if let sequence = node.parent?.parent?.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 if elements.count >= 3, elements[0].id == node.id, elements[1].is(AssignmentExprSyntax.self) {
                     return true
@@ -161,5 +161,18 @@ enum SwiftBindings {
             }
         }
         return false
+    }
+
+    /// Whether the call that takes `node` as `&node` fills it (a random generator, a copy, a read), rather
+    /// than reads it as a pointer (`CCCrypt(…, &iv, …)`).
+    private static func fills(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, !parent.is(FunctionCallExprSyntax.self) { current = parent.parent }
+        guard let call = current?.as(FunctionCallExprSyntax.self), let name = SwiftSyntaxQueries.calleeName(call)
+        else { return true }
+        let lowered = name.lowercased()
+        return lowered.contains("random") || lowered.contains("copybytes") || lowered.contains("getbytes")
+            || lowered.contains("memcpy") || lowered.contains("entropy") || lowered.hasPrefix("read")
+            || !lowered.hasPrefix("cc")
     }
 }

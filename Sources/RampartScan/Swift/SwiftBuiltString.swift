@@ -13,13 +13,7 @@ enum SwiftBuiltString {
         if let literal = resolved.as(StringLiteralExprSyntax.self) {
             for expressions in SwiftSyntaxQueries.interpolations(literal) {
                 guard let first = expressions.first?.expression else { continue }
-                if isLiteral(first) || isSafe(expressions) { continue }
-                if depth > 0, first.is(DeclReferenceExprSyntax.self),
-                    insertedValue(first, depth: depth - 1) == nil,
-                    !SwiftBindings.resolve(first).is(DeclReferenceExprSyntax.self)
-                {
-                    continue
-                }
+                if isLiteral(first) || isSafe(expressions) || isConstant(first, depth: depth) { continue }
                 return first.trimmedDescription
             }
             return nil
@@ -33,11 +27,7 @@ enum SwiftBuiltString {
                     if let value = insertedValue(ExprSyntax(inner), depth: depth - 1) { return value }
                     continue
                 }
-                if depth > 0, insertedValue(element, depth: depth - 1) == nil,
-                    !SwiftBindings.resolve(element).is(DeclReferenceExprSyntax.self)
-                {
-                    continue
-                }
+                if isConstant(element, depth: depth) { continue }
                 return element.trimmedDescription
             }
             return nil
@@ -50,6 +40,16 @@ enum SwiftBuiltString {
             }
         }
         return nil
+    }
+
+    /// A name for a literal, or for a string built only from literals.
+    private static func isConstant(_ expr: ExprSyntax, depth: Int) -> Bool {
+        guard depth > 0 else { return false }
+        let resolved = SwiftBindings.resolve(expr)
+        if resolved.id == SwiftSyntaxQueries.unwrapped(expr).id { return false }
+        if isLiteral(resolved) { return true }
+        guard resolved.is(StringLiteralExprSyntax.self) || resolved.is(SequenceExprSyntax.self) else { return false }
+        return insertedValue(resolved, depth: depth - 1) == nil
     }
 
     static func isLiteral(_ expr: ExprSyntax) -> Bool {

@@ -70,7 +70,7 @@ enum SwiftRequestFlow {
             if let element = parent.as(EnumCaseElementSyntax.self) ?? parent.parent?.as(EnumCaseElementSyntax.self) {
                 return endpointName(element.name.text, orType: Syntax(element))
             }
-            if let sequence = parent.as(SequenceExprSyntax.self) {
+            if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
                     guard elements[2].id == current.id, let name = SwiftSyntaxQueries.name(of: elements[0]) else {
@@ -85,7 +85,7 @@ enum SwiftRequestFlow {
                     $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
                 }
                 guard isConcatenation else { return nil }
-                current = parent
+                current = Syntax(sequence)
                 continue
             }
             if parent.is(ReturnStmtSyntax.self)

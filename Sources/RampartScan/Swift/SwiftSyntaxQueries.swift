@@ -205,7 +205,7 @@ enum SwiftSyntaxQueries {
             if let element = parent.as(DictionaryElementSyntax.self), element.value.id == node.id {
                 return name(of: element.key)
             }
-            if let sequence = parent.as(SequenceExprSyntax.self) {
+            if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id {
                     return name(of: elements[0])

@@ -33,7 +33,7 @@ enum SwiftTrustResult {
         }
         guard let parent = node.parent else { return false }
         if parent.is(CodeBlockItemSyntax.self) { return true }
-        if let sequence = parent.as(SequenceExprSyntax.self) {
+        if let sequence = parent.parent?.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self)
                 && elements[1].is(AssignmentExprSyntax.self)
