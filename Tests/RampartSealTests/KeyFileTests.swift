@@ -1,4 +1,5 @@
 import Foundation
+import RampartIO
 import RampartSeal
 import RampartTestSupport
 import Testing
@@ -66,6 +67,31 @@ struct KeyFileTests {
         let limit = Data(text.utf8) + Data(repeating: UInt8(ascii: "\n"), count: KeyFile.sizeLimit - text.utf8.count)
         try folder.write("limit.txt", limit)
         #expect(try AgeKeyFile.identities(atPath: folder.path("limit.txt")).count == 1)
+    }
+
+    @Test("the size refusal is RampartIO's one tooLarge error underneath, naming the file and the 16 MiB limit")
+    func sizeLimitError() throws {
+        let folder = try ScratchFolder("rampart-keyfile")
+        try folder.write("big.txt", Data(repeating: UInt8(ascii: "#"), count: KeyFile.sizeLimit + 1))
+        for read in [
+            { () throws(SealError) in _ = try KeyFile(contentsOf: folder.path("big.txt")) },
+            { () throws(SealError) in
+                _ = try KeyFile(bytes: Data(count: KeyFile.sizeLimit + 1), name: folder.path("big.txt"))
+            },
+        ] {
+            do throws(SealError) {
+                try read()
+                Issue.record("a file over the limit was read")
+            } catch {
+                guard case .malformed(let context) = error else {
+                    Issue.record("expected malformed, got \(error)")
+                    continue
+                }
+                #expect(context.stage == .keyFile && context.path == folder.path("big.txt"))
+                #expect(context.ioError?.code == .tooLarge && context.ioError?.limit == 16 << 20)
+                #expect(context.ioError?.path == folder.path("big.txt"))
+            }
+        }
     }
 
     @Test("errors read FILE:LINE: and never quote the line")
