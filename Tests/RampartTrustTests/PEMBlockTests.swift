@@ -186,6 +186,48 @@ struct PEMBlockTests {
         #expect(result.standardOutput == read.publicKey.derRepresentation)
     }
 
+    @Test("two blocks on one line are refused at the END line that goes on, as openssl x509 and crl2pkcs7 refuse them")
+    func twoBlocksOnOneLine() async throws {
+        let bodies = try chain.map { try base64($0) }
+        let variants = [
+            // One block's END and the next BEGIN run together, as a file concatenated without line ends.
+            "-----BEGIN CERTIFICATE-----\n\(bodies[0])\n-----END CERTIFICATE----------BEGIN CERTIFICATE-----\n"
+                + "\(bodies[1])\n-----END CERTIFICATE-----\n",
+            // Two one-line blocks on one line.
+            "-----BEGIN CERTIFICATE----- \(bodies[0]) -----END CERTIFICATE----- -----BEGIN CERTIFICATE----- "
+                + "\(bodies[1]) -----END CERTIFICATE-----\n",
+        ]
+        for (index, text) in variants.enumerated() {
+            let expectedLine = index == 0 ? "line 3" : "line 1"
+            #expect {
+                try CertificateFile.parse(Data(text.utf8), source: "joined.pem")
+            } throws: { error in
+                let message = "\(error)"
+                return message.contains("joined.pem") && message.contains(expectedLine)
+                    && message.contains("END line goes on after -----END CERTIFICATE----- ('-----BEGIN CERTIFICATE")
+            }
+            let file = scratch.url.appendingPathComponent("joined-\(index).pem")
+            try Data(text.utf8).write(to: file)
+            let x509 = try await PeerProcess.runAsync("openssl", ["x509", "-in", file.path, "-noout"])
+            #expect(x509.exitCode != 0, "openssl x509 read \(index)")
+            // crl2pkcs7 fails on the first (a "bad end line"), and reads no certificate from the second.
+            let p7 = scratch.url.appendingPathComponent("joined-\(index).p7").path
+            let bundle = try await PeerProcess.runAsync(
+                "openssl", ["crl2pkcs7", "-nocrl", "-certfile", file.path, "-out", p7])
+            if bundle.exitCode == 0 {
+                let listed = try await PeerProcess.runAsync("openssl", ["pkcs7", "-in", p7, "-print_certs", "-noout"])
+                #expect(listed.exitCode == 0 && !listed.standardOutputText.contains("subject"), "\(index)")
+            }
+        }
+        // White space after the END line's dashes is fine, for openssl too.
+        let spaced = try pem("64").replacingOccurrences(
+            of: "-----END CERTIFICATE-----\n", with: "-----END CERTIFICATE-----  \t\n")
+        #expect(try CertificateFile.parse(Data(spaced.utf8), source: "spaced.pem") == chain)
+        let file = scratch.url.appendingPathComponent("spaced.pem")
+        try Data(spaced.utf8).write(to: file)
+        #expect(try await PeerProcess.runAsync("openssl", ["x509", "-in", file.path, "-noout"]).exitCode == 0)
+    }
+
     @Test("text quoted from the file in a message has no control characters")
     func quotedTextIsPrintable() {
         let text = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END \u{1B}[31mKEY-----\n"

@@ -9,7 +9,8 @@ import Foundation
 /// - text before, between and after the blocks (`openssl x509 -text` output), in any encoding.
 ///
 /// What is refused, naming the block and the line: a block without its `END` line or whose `END`
-/// label differs, a character that is neither base64 nor white space, base64 that does not end
+/// label differs, an `END` line that goes on after its closing dashes (a second block on the same
+/// line: `openssl` refuses it as a "bad end line"), a character that is neither base64 nor white space, base64 that does not end
 /// where its padding says, an empty block, and RFC 1421 header lines, which RFC 7468 does not
 /// allow and `openssl` refuses: an encrypted block (`Proc-Type: 4,ENCRYPTED`, `DEK-Info:`, the
 /// legacy OpenSSL key encryption) is named as such, to be decrypted first
@@ -144,7 +145,16 @@ public struct PEMBlock: Sendable, Hashable {
                 let found = Self.printable(bytes[end..<min(lineEnd, end + 80)])
                 throw fail("it ends with '\(found)', not -----END \(begin.label)-----", at: end)
             }
-            advance(to: close + Self.dashes.count)
+            // As openssl ("bad end line"): nothing but white space after the END line's dashes, so a
+            // second block cannot start on the line where one ended.
+            let afterEnd = close + Self.dashes.count
+            if let extra = bytes[afterEnd..<lineEnd].firstIndex(where: { !Self.isSpace($0) }) {
+                let found = Self.printable(bytes[extra..<min(lineEnd, extra + 40)])
+                throw fail(
+                    "its END line goes on after -----END \(begin.label)----- ('\(found)'); openssl refuses that "
+                        + "too: end the line there, and start a next block on a line of its own", at: end)
+            }
+            advance(to: afterEnd)
             let body = try Self.base64(in: bytes, from: begin.bodyStart, to: end, fail: fail)
             guard !body.isEmpty else { throw fail("there is no base64 between its BEGIN and END lines") }
             guard body.count % 4 == 0, let decoded = Data(base64Encoded: Data(body)), !decoded.isEmpty else {
