@@ -38,6 +38,7 @@ struct FuzzTarget: Sendable {
         FuzzJSONContract.target,
         FuzzMachO.target,
         FuzzProvisioningProfile.target,
+        FuzzObjectiveCTokenizer.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -1,0 +1,3 @@
+NSLog(@"ÿþ %@", pÃ);
+#import "À"
+char c = '\'';

@@ -1,0 +1,3 @@
+@"unterminated \
+ continued
+/* never closed "x" 

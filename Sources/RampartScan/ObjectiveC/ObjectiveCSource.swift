@@ -1,0 +1,296 @@
+import RampartPolicy
+
+/// One Objective-C file as the rules see it: its tokens without comments, the partner of every bracket,
+/// the method or function body around each token, and the file's constants (`#define NAME value`,
+/// `static … const NAME = value;`), so that a rule follows a constant into an argument.
+///
+/// ```swift
+/// let source = ObjectiveCSource(path: "Crypto.m", bytes: Array(text.utf8))
+/// for (index, token) in source.tokens.enumerated() where token.text == "CCCrypt" {
+///     print(source.callArguments(at: index).count)
+/// }
+/// ```
+struct ObjectiveCSource {
+    let path: String
+    let tokens: [ObjectiveCToken]
+    /// For each opening `(`, `[`, `{` its closing partner's index, and the reverse; nil when unbalanced.
+    let partner: [Int?]
+    /// The index of the top-level `{` whose body holds each token (a method or function body), if any.
+    let enclosingBody: [Int?]
+    /// Constants of the file by name: the tokens of their value (`#define` bodies, `static const` and
+    /// `… * const NAME = …;` initializers at the top level).
+    let constants: [String: [ObjectiveCToken]]
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        let all = ObjectiveCTokenizer.tokens(in: bytes)
+        var constants: [String: [ObjectiveCToken]] = [:]
+        var code: [ObjectiveCToken] = []
+        code.reserveCapacity(all.count)
+        for token in all {
+            guard token.kind == .preprocessor else {
+                code.append(token)
+                continue
+            }
+            // `#define NAME value`: the value's tokens, positioned as in the file (the `#` is dropped first,
+            // or the line would read as a preprocessor line again).
+            let body = ObjectiveCTokenizer.tokens(in: Array(token.text.utf8.dropFirst())).map { inner in
+                var moved = inner
+                moved.line += token.line - 1
+                if inner.line == 1 { moved.column += token.column }
+                return moved
+            }
+            if body.count >= 2, body[0].text == "define", body[1].kind == .identifier || body[1].kind == .keyword {
+                constants[body[1].text] = Array(body.dropFirst(2))
+            }
+        }
+        tokens = code
+        var partner = [Int?](repeating: nil, count: code.count)
+        var enclosing = [Int?](repeating: nil, count: code.count)
+        var stack: [Int] = []
+        var braceDepth = 0
+        var currentBody: Int?
+        for (index, token) in code.enumerated() {
+            if token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{":
+                    if token.text == "{" {
+                        if braceDepth == 0 && Self.startsBody(code, before: index) { currentBody = index }
+                        braceDepth += 1
+                    }
+                    stack.append(index)
+                case ")", "]", "}":
+                    if token.text == "}" {
+                        braceDepth = max(0, braceDepth - 1)
+                    }
+                    if let open = stack.last, Self.closes(code[open].text, token.text) {
+                        stack.removeLast()
+                        partner[open] = index
+                        partner[index] = open
+                    }
+                default:
+                    break
+                }
+            }
+            enclosing[index] = currentBody
+            if token.text == "}" && token.kind == .punctuation && braceDepth == 0 { currentBody = nil }
+        }
+        self.partner = partner
+        enclosingBody = enclosing
+        // Top-level `static`/`const` initializers: NAME = value ;
+        var depth = 0
+        for (index, token) in code.enumerated() where token.kind == .punctuation {
+            if token.text == "{" { depth += 1 }
+            if token.text == "}" { depth = max(0, depth - 1) }
+            guard depth == 0, token.text == "=", index > 0 else { continue }
+            var name = index - 1
+            if code[name].text == "]", let open = partner[name] { name = open - 1 }
+            guard name >= 0, code[name].kind == .identifier else { continue }
+            let statementStart = Self.statementStart(code, before: index)
+            let declaration = code[statementStart..<name].map(\.text)
+            guard declaration.contains("const") || declaration.contains("static") else { continue }
+            var end = index + 1
+            var nested = 0
+            while end < code.count {
+                let text = code[end].text
+                if text == "{" || text == "(" || text == "[" { nested += 1 }
+                if text == "}" || text == ")" || text == "]" { nested -= 1 }
+                if nested <= 0 && (text == ";" || (nested < 0)) { break }
+                end += 1
+            }
+            constants[code[name].text] = Array(code[(index + 1)..<min(end, code.count)])
+        }
+        self.constants = constants
+    }
+
+    static func closes(_ open: String, _ close: String) -> Bool {
+        (open == "(" && close == ")") || (open == "[" && close == "]") || (open == "{" && close == "}")
+    }
+
+    /// Whether a top-level `{` opens a method or function body (after `)` or a selector part or name),
+    /// not an `@interface` ivar block, an enum or a struct.
+    static func startsBody(_ tokens: [ObjectiveCToken], before index: Int) -> Bool {
+        var back = index - 1
+        while back >= max(0, index - 8) {
+            let token = tokens[back]
+            if token.kind == .punctuation && (token.text == ";" || token.text == "}") { break }
+            if token.kind == .punctuation && (token.text == "-" || token.text == "+") { return true }
+            if ["enum", "struct", "union", "NS_ENUM", "NS_OPTIONS", "interface", "implementation", "="].contains(
+                token.text)
+            {
+                return false
+            }
+            back -= 1
+        }
+        return true
+    }
+
+    /// The index of the first token of the statement that holds `index` (just after the last `;`, `{` or `}`).
+    static func statementStart(_ tokens: [ObjectiveCToken], before index: Int) -> Int {
+        var back = index - 1
+        while back >= 0 {
+            let text = tokens[back].text
+            if tokens[back].kind == .punctuation && (text == ";" || text == "{" || text == "}") { return back + 1 }
+            back -= 1
+        }
+        return 0
+    }
+
+    /// The index just past the end of the statement that holds `index` (its `;`, or the end).
+    func statementEnd(after index: Int) -> Int {
+        var forward = index
+        var depth = 0
+        while forward < tokens.count {
+            let token = tokens[forward]
+            if token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}":
+                    depth -= 1
+                    if depth < 0 { return forward }
+                case ";" where depth <= 0: return forward
+                default: break
+                }
+            }
+            forward += 1
+        }
+        return tokens.count
+    }
+
+    /// The token range of the body around `index`: from its `{` to its `}`, or the whole file.
+    func bodyRange(around index: Int) -> Range<Int> {
+        guard let open = enclosingBody[index] else { return 0..<tokens.count }
+        return open..<((partner[open] ?? (tokens.count - 1)) + 1)
+    }
+
+    /// The tokens of the method or function signature before the body that holds `index` (back to the
+    /// previous `}`, `;` or top of file), for rules that judge by the method's name.
+    func signature(around index: Int) -> ArraySlice<ObjectiveCToken> {
+        guard let open = enclosingBody[index] else { return [] }
+        return tokens[Self.statementStart(tokens, before: open)..<open]
+    }
+
+    /// The arguments of the call whose name is at `index` (`NAME ( a , b )`), each as a token index range,
+    /// split at top-level commas; empty when no `(` follows.
+    func callArguments(at index: Int) -> [Range<Int>] {
+        let open = index + 1
+        guard open < tokens.count, tokens[open].text == "(", let close = partner[open] else { return [] }
+        return split(open + 1..<close, at: ",")
+    }
+
+    /// `range` split at `separator` tokens that are not nested in brackets.
+    func split(_ range: Range<Int>, at separator: String) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let token = tokens[index]
+            if token.kind == .punctuation && ["(", "[", "{"].contains(token.text), let close = partner[index],
+                close < range.upperBound
+            {
+                index = close + 1
+                continue
+            }
+            if token.kind == .punctuation && token.text == separator {
+                parts.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < range.upperBound || !parts.isEmpty { parts.append(start..<range.upperBound) }
+        return parts
+    }
+
+    /// The argument of the selector part at `index` (`part : ARG`), up to the next selector part at the
+    /// same nesting, or the message's closing `]`.
+    func selectorArgument(at index: Int) -> Range<Int>? {
+        let colon = index + 1
+        guard colon < tokens.count, tokens[colon].text == ":" else { return nil }
+        var end = colon + 1
+        while end < tokens.count {
+            let token = tokens[end]
+            if token.kind == .punctuation && ["(", "[", "{"].contains(token.text), let close = partner[end] {
+                end = close + 1
+                continue
+            }
+            if token.kind == .punctuation && [")", "]", "}", ";", ","].contains(token.text) { break }
+            if token.kind == .identifier || token.kind == .keyword, end + 1 < tokens.count,
+                tokens[end + 1].text == ":", end > colon + 1,
+                !(tokens[end - 1].kind == .punctuation
+                    && ["?", "(", "[", "=", "!", "&", "|", ":"].contains(tokens[end - 1].text))
+            {
+                break
+            }
+            end += 1
+        }
+        return colon + 1..<end
+    }
+
+    /// The `[` of the innermost message send that holds `index`, if any.
+    func messageStart(around index: Int) -> Int? {
+        var back = index
+        while back >= 0 {
+            if tokens[back].text == "[", tokens[back].kind == .punctuation, let close = partner[back], close > index {
+                return back
+            }
+            if tokens[back].text == "{" && tokens[back].kind == .punctuation { return nil }
+            back -= 1
+        }
+        return nil
+    }
+
+    /// The value tokens `range` stands for: itself, or a constant's value when it is one name (also
+    /// `NAME.bytes`, `[NAME bytes]`, `[NAME UTF8String]`, `(const void *)NAME`), or a local variable's
+    /// initializer in the same body.
+    func resolved(_ range: Range<Int>) -> [ObjectiveCToken] {
+        let names = tokens[range].filter { $0.kind == .identifier }
+        let wrappers: Set<String> = [
+            "bytes", "UTF8String", "cStringUsingEncoding", "dataUsingEncoding", "NSUTF8StringEncoding", "void",
+            "uint8_t", "char", "const", "unsigned",
+        ]
+        let meaningful = names.filter { !wrappers.contains($0.text) }
+        guard meaningful.count == 1, let name = meaningful.first else { return Array(tokens[range]) }
+        if let value = localInitializer(of: name.text, before: range.lowerBound) { return value }
+        if let value = constants[name.text] { return value }
+        return Array(tokens[range])
+    }
+
+    /// The initializer of a local `TYPE NAME = value;` or `TYPE NAME[…] = value;` declared before `index`
+    /// in the same body.
+    func localInitializer(of name: String, before index: Int) -> [ObjectiveCToken]? {
+        let body = bodyRange(around: index)
+        guard enclosingBody[index] != nil else { return nil }
+        var found: [ObjectiveCToken]?
+        var cursor = body.lowerBound
+        while cursor < index {
+            if tokens[cursor].text == name && tokens[cursor].kind == .identifier {
+                var next = cursor + 1
+                if next < tokens.count, tokens[next].text == "[", let close = partner[next] { next = close + 1 }
+                if next < tokens.count, tokens[next].text == "=" {
+                    let end = statementEnd(after: next + 1)
+                    found = Array(tokens[(next + 1)..<end])
+                }
+            }
+            cursor += 1
+        }
+        return found
+    }
+
+    /// A finding at `token`.
+    func finding(
+        _ rule: ScanRule, at token: ObjectiveCToken, _ message: String, severity: FindingSeverity? = nil
+    ) -> ScanFinding {
+        ScanFinding(
+            rule: rule, path: path, line: token.line, column: token.column, message: message, severity: severity)
+    }
+
+    /// The first token whose text is `text` in `range`, if any.
+    func first(_ text: String, in range: Range<Int>) -> Int? {
+        range.first { tokens[$0].text == text }
+    }
+
+    /// Whether `range` holds a token whose text is in `texts`.
+    func contains(_ texts: Set<String>, in range: Range<Int>) -> Bool {
+        range.contains { texts.contains(tokens[$0].text) }
+    }
+}

@@ -1,0 +1,44 @@
+/// The authentication-challenge delegate methods of an Objective-C file that answer a server-trust challenge
+/// with a credential made from the trust (`credentialForTrust:` / `useCredential:forAuthenticationChallenge:`
+/// / `NSURLSessionAuthChallengeUseCredential`) and never evaluate it (`SecTrustEvaluate…`, TrustKit's
+/// validator): shared by RS-NET-002 (URL loading) and RS-NET-005 (web views).
+struct ObjectiveCTrustChallengeHandler {
+    /// The method's selector part, its token, and whether it is a web view's delegate method.
+    var name: String
+    var token: ObjectiveCToken
+    var isWebView: Bool
+
+    static let evaluations: Set<String> = [
+        "SecTrustEvaluate", "SecTrustEvaluateWithError", "SecTrustEvaluateAsync", "SecTrustEvaluateAsyncWithError",
+        "SecTrustEvaluateFastAsync", "handleChallenge", "TSKPinningValidator", "evaluateTrust", "validateTrust",
+        "SecTrustGetTrustResult",
+    ]
+
+    static func accepting(in source: ObjectiveCSource) -> [ObjectiveCTrustChallengeHandler] {
+        var handlers: [ObjectiveCTrustChallengeHandler] = []
+        var seenBodies = Set<Int>()
+        for (index, token) in source.tokens.enumerated()
+        where token.text == "didReceiveAuthenticationChallenge"
+            || token.text == "willSendRequestForAuthenticationChallenge"
+            || token.text == "didReceiveChallenge"
+        {
+            // A method definition: the body follows the signature.
+            var cursor = index
+            while cursor < source.tokens.count, source.tokens[cursor].text != "{", source.tokens[cursor].text != ";" {
+                cursor += 1
+            }
+            guard cursor < source.tokens.count, source.tokens[cursor].text == "{", !seenBodies.contains(cursor),
+                source.enclosingBody[index] == nil, let close = source.partner[cursor]
+            else { continue }
+            seenBodies.insert(cursor)
+            let body = cursor..<close
+            let usesTrust = source.contains(
+                ["credentialForTrust", "NSURLSessionAuthChallengeUseCredential"], in: body)
+            guard usesTrust, !source.contains(evaluations, in: body) else { continue }
+            let signature = source.tokens[ObjectiveCSource.statementStart(source.tokens, before: cursor)..<cursor]
+            let isWebView = signature.contains { $0.text == "webView" || $0.text == "WKWebView" }
+            handlers.append(ObjectiveCTrustChallengeHandler(name: token.text, token: token, isWebView: isWebView))
+        }
+        return handlers
+    }
+}
