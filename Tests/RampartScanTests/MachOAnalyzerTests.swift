@@ -59,6 +59,13 @@ struct MachOAnalyzerTests {
         #expect(fat == thin)
     }
 
+    @Test("signed entitlements with get-task-allow are judged as a project's entitlements would be")
+    func signedEntitlements() throws {
+        let finding = try #require(try scan("signed-entitlements.so").findings.first { $0.ruleID == "RS-BINARY-001" })
+        #expect(finding.path == "bin/signed-entitlements.so")
+        #expect(try scan("chained-fixups.so").findings.allSatisfy { $0.ruleID != "RS-BINARY-001" })
+    }
+
     @Test("an encrypted binary is a problem saying its strings were not scanned")
     func encrypted() throws {
         let result = try scan("markupsafe-arm64-encrypted.so")

@@ -66,6 +66,16 @@ struct MachOReaderTests {
         #expect(throws: MachOError.self) { try MachOReader.read(Array(bytes.prefix(100))) }
     }
 
+    @Test("the entitlements of the code signature (LC_CODE_SIGNATURE, slot 5) as the XML plist codesign embeds")
+    func codeSignatureEntitlements() throws {
+        let slice = try #require(try MachOReader.read(try BinaryFixtures.bytes("signed-entitlements.so")).first)
+        let xml = try #require(slice.entitlements)
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(xml), format: nil) as? [String: Any])
+        #expect(plist["get-task-allow"] as? Bool == true)
+        #expect(try MachOReader.read(try BinaryFixtures.bytes("chained-fixups.so")).first?.entitlements == nil)
+    }
+
     @Test("a FairPlay-encrypted image: imports read, strings not")
     func encrypted() throws {
         let plain = try #require(try MachOReader.read(try BinaryFixtures.bytes("markupsafe-arm64.so")).first)

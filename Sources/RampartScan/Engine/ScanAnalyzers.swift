@@ -11,6 +11,11 @@ public enum ScanAnalyzers {
     public static var `default`: [any ScanAnalyzer] {
         [
             // One line per analyzer, e.g. SwiftAnalyzer(), ObjectiveCAnalyzer(), PropertyListAnalyzer(), …
+            SwiftAnalyzer(),
+            ObjectiveCAnalyzer(),
+            PropertyListAnalyzer(),
+            IPAAnalyzer(),
+            MachOAnalyzer(),
         ]
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import RampartPolicy
+
 /// Scans Mach-O binaries (executables, dynamic libraries, object files; thin or universal) for imports
 /// and strings that break a rule: weak keychain classes, MD5/SHA-1, predictable generators,
 /// `UIWebView`, private certificate selectors, cleartext URLs and hard-coded tokens.
@@ -22,8 +25,12 @@ public struct MachOAnalyzer: ScanAnalyzer {
     }
 
     /// Scans the binary `bytes`: `path` is where findings and problems point, `binary` how their messages
-    /// name it (inside an archive, the member's path).
-    static func analyze(_ bytes: [UInt8], binary: String, path: String) -> ScanFileResult {
+    /// name it (inside an archive, the member's path). The entitlements its code signature carries are
+    /// judged by ``EntitlementsCheck`` as coming from `entitlementsOrigin`.
+    static func analyze(
+        _ bytes: [UInt8], binary: String, path: String,
+        entitlementsOrigin: EntitlementsCheck.Origin = .entitlementsFile
+    ) -> ScanFileResult {
         let slices: [MachOSlice]
         do {
             slices = try MachOReader.read(bytes)
@@ -37,6 +44,12 @@ public struct MachOAnalyzer: ScanAnalyzer {
             findings += MachOPrivateSelectors.findings(strings: slice.strings, binary: binary, path: path)
             findings += MachOCleartextURL.findings(strings: slice.strings, binary: binary, path: path)
             findings += MachOHardCodedSecret.findings(strings: slice.strings, binary: binary, path: path)
+            if let entitlements = slice.entitlements,
+                let top = (try? PropertyListReader.object(from: Data(entitlements), source: path).object)
+                    as? [String: Any]
+            {
+                findings += EntitlementsCheck.findings(entitlements: top, path: path, origin: entitlementsOrigin)
+            }
             // A universal binary holds the same code for each architecture: one finding for all.
             for finding in findings where seen.insert(finding.ruleID + "\u{0}" + finding.message).inserted {
                 result.findings.append(finding)

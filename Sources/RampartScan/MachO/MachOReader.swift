@@ -144,10 +144,14 @@ public enum MachOReader {
                 strings += cStrings(data, section: section)
             }
         }
+        var entitlements: [UInt8]?
+        if let signature = state.codeSignature {
+            entitlements = try Self.entitlements(data, offset: signature.offset, size: signature.size)
+        }
         return MachOSlice(
             architecture: architecture(cpuType: cpuType, subtype: cpuSubtype), fileType: fileType,
             importedSymbols: Array(Set(imports)).sorted(), strings: strings, linkedLibraries: state.libraries,
-            isEncrypted: state.isEncrypted)
+            isEncrypted: state.isEncrypted, entitlements: entitlements)
     }
 
     /// A section of strings: its `SEGMENT,section` name and where its bytes are.
@@ -164,6 +168,7 @@ public enum MachOReader {
         var stringSections: [StringSection] = []
         var libraries: [String] = []
         var isEncrypted = false
+        var codeSignature: (offset: Int, size: Int)?
 
         mutating func read(command: UInt32, at offset: Int, size: Int, in data: MachOBytes, is64: Bool)
             throws(MachOError)
@@ -179,6 +184,14 @@ public enum MachOReader {
                     throw .malformed(what: "LC_ENCRYPTION_INFO is \(size) bytes, not 20 or more", offset: offset)
                 }
                 if try data.uint32(at: offset + 16, "LC_ENCRYPTION_INFO's cryptid") != 0 { isEncrypted = true }
+            case 0x1D:  // LC_CODE_SIGNATURE
+                guard size >= 16 else {
+                    throw .malformed(what: "LC_CODE_SIGNATURE is \(size) bytes, not 16", offset: offset)
+                }
+                let dataOffset = Int(try data.uint32(at: offset + 8, "LC_CODE_SIGNATURE"))
+                let dataSize = Int(try data.uint32(at: offset + 12, "LC_CODE_SIGNATURE"))
+                _ = try data.check("the code signature", offset: dataOffset, length: dataSize)
+                codeSignature = (dataOffset, dataSize)
             case 0x8000_0034:
                 guard size >= 16 else {
                     throw .malformed(what: "LC_DYLD_CHAINED_FIXUPS is \(size) bytes, not 16", offset: offset)
@@ -306,6 +319,34 @@ public enum MachOReader {
             names.append(String(decoding: name, as: UTF8.self))
         }
         return names
+    }
+
+    /// The XML entitlements blob (`0xfade7171`, slot 5) of the code signature's super blob
+    /// (`0xfade0cc0`), big-endian as `codesign` writes it; nil when there is none.
+    private static func entitlements(_ data: MachOBytes, offset: Int, size: Int) throws(MachOError) -> [UInt8]? {
+        guard size >= 12, try data.uint32(at: offset, "the code signature", bigEndian: true) == 0xFADE_0CC0 else {
+            return nil
+        }
+        let count = Int(try data.uint32(at: offset + 8, "the code signature's blob count", bigEndian: true))
+        guard count <= (size - 12) / 8 else {
+            throw .malformed(
+                what: "the code signature lists \(count) blobs, more than its \(size) bytes hold", offset: offset)
+        }
+        for index in 0..<count {
+            let slot = try data.uint32(at: offset + 12 + index * 8, "a code signature index", bigEndian: true)
+            guard slot == 5 else { continue }
+            let blob = Int(try data.uint32(at: offset + 16 + index * 8, "a code signature index", bigEndian: true))
+            guard blob <= size - 8,
+                try data.uint32(at: offset + blob, "the entitlements blob", bigEndian: true) == 0xFADE_7171
+            else { return nil }
+            let length = Int(try data.uint32(at: offset + blob + 4, "the entitlements blob", bigEndian: true))
+            guard length >= 8, length <= size - blob else {
+                throw .malformed(what: "the entitlements blob's length \(length) does not fit", offset: offset + blob)
+            }
+            let start = try data.check("the entitlements", offset: offset + blob + 8, length: length - 8)
+            return Array(data.bytes[start..<(start + length - 8)])
+        }
+        return nil
     }
 
     /// The NUL-terminated strings of a section, as `String`s (invalid UTF-8 replaced), skipping empty

@@ -62,10 +62,13 @@ public struct MachOSlice: Sendable, Hashable {
     /// True when `LC_ENCRYPTION_INFO(_64)` has a non-zero `cryptid`: the App Store's FairPlay
     /// encryption covers the text, so its strings cannot be read (its imports still can).
     public var isEncrypted: Bool
+    /// The entitlements the code signature (`LC_CODE_SIGNATURE`) carries, as the XML property list
+    /// `codesign` embedded; nil when the image is not signed or its signature holds none.
+    public var entitlements: [UInt8]?
 
     public init(
         architecture: String, fileType: FileType, importedSymbols: [String], strings: [CString],
-        linkedLibraries: [String], isEncrypted: Bool
+        linkedLibraries: [String], isEncrypted: Bool, entitlements: [UInt8]? = nil
     ) {
         self.architecture = architecture
         self.fileType = fileType
@@ -73,5 +76,6 @@ public struct MachOSlice: Sendable, Hashable {
         self.strings = strings
         self.linkedLibraries = linkedLibraries
         self.isEncrypted = isEncrypted
+        self.entitlements = entitlements
     }
 }

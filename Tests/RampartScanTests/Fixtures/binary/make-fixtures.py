@@ -30,6 +30,7 @@ def objects():
     # A universal (fat) object of the two insecure.o slices, as lipo would write it (alignment 2^12).
     fat(["insecure-arm64.o", "insecure-x86_64-sim.o"], "insecure-universal.o")
     chained_fixups("chained-fixups.so")
+    chained_fixups("signed-entitlements.so", {"get-task-allow": True, "application-identifier": "ABCDE12345.org.rampart.demo"})
 
 
 def fat(paths, output, wide=False):
@@ -51,24 +52,34 @@ def fat(paths, output, wide=False):
     open(output, "wb").write(header + body)
 
 
-def chained_fixups(output):
+def chained_fixups(output, entitlements=None):
     """A minimal arm64 bundle whose imports are only in LC_DYLD_CHAINED_FIXUPS (format 1, uncompressed
-    names), as recent linkers write them, with an LC_SYMTAB that lists no symbol. Written field by field."""
+    names), as recent linkers write them, with an LC_SYMTAB that lists no symbol. Written field by field.
+    With `entitlements`, an LC_CODE_SIGNATURE super blob (0xfade0cc0) holds them as codesign does (slot 5,
+    blob 0xfade7171, XML plist)."""
     names = [b"_CC_MD5", b"_OBJC_CLASS_$_UIWebView", b"_kSecAttrAccessibleAlways"]
     symbols = b"\0"
     offsets = []
     for name in names:
         offsets.append(len(symbols))
         symbols += name + b"\0"
-    header_size, commands = 32, 16 + 24
+    header_size, commands = 32, 16 + 24 + (16 if entitlements else 0)
     data_offset = header_size + commands
     imports = b"".join(struct.pack("<I", 1 | (offset << 9)) for offset in offsets)  # lib ordinal 1
     starts = struct.pack("<I", 0)  # dyld_chained_starts_in_image: no segment has fixups to chain
     fixups = struct.pack("<IIIIIII", 0, 28, 32, 32 + len(imports), len(names), 1, 0) + starts + imports + symbols
-    image = struct.pack("<IIIIIIII", 0xFEEDFACF, 0x0100000C, 0, 8, 2, commands, 0, 0)
+    signature = b""
+    if entitlements:
+        xml = plistlib.dumps(entitlements)
+        blob = struct.pack(">II", 0xFADE7171, 8 + len(xml)) + xml
+        signature = struct.pack(">IIIII", 0xFADE0CC0, 20 + len(blob), 1, 5, 20) + blob
+    count = 3 if entitlements else 2
+    image = struct.pack("<IIIIIIII", 0xFEEDFACF, 0x0100000C, 0, 8, count, commands, 0, 0)
     image += struct.pack("<IIII", 0x80000034, 16, data_offset, len(fixups))
     image += struct.pack("<IIIIII", 0x2, 24, 0, 0, 0, 0)
-    open(output, "wb").write(image + fixups)
+    if entitlements:
+        image += struct.pack("<IIII", 0x1D, 16, data_offset + len(fixups), len(signature))
+    open(output, "wb").write(image + fixups + signature)
 
 
 def wheels():
@@ -185,6 +196,22 @@ def ipas():
         z.writestr("Payload/Up.app/../../evil.plist", plistlib.dumps({"a": 1}))
         z.writestr("/etc/Info.plist", plistlib.dumps({"a": 1}))
         z.writestr("Payload/Up.app/Info.plist", plistlib.dumps(dict(info, CFBundleExecutable="Up")))
+    # A member whose headers say 100 bytes but which inflates to 128 KiB (of hex digits, so the ratio
+    # stays low): the reader must count what comes out, not trust the header.
+    lying = io.BytesIO()
+    with zipfile.ZipFile(lying, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("Payload/Lie.app/Info.plist", plistlib.dumps(dict(info, CFBundleExecutable="Lie"), fmt=plistlib.FMT_BINARY))
+        z.writestr("Payload/Lie.app/Lie", os.urandom(64 << 10).hex().encode())
+    data = bytearray(lying.getvalue())
+    for signature, field in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        start = 0
+        while (start := data.find(signature, start)) >= 0:
+            name_length, = struct.unpack_from("<H", data, start + (26 if signature == b"PK\x03\x04" else 28))
+            name = data[start + (30 if signature == b"PK\x03\x04" else 46):][:name_length]
+            if name == b"Payload/Lie.app/Lie":
+                struct.pack_into("<I", data, start + field, 100)
+            start += 4
+    open("lying.ipa", "wb").write(bytes(data))
     inner = io.BytesIO()
     with zipfile.ZipFile(inner, "w") as z:
         z.writestr("Payload/Inner.app/Info.plist", plistlib.dumps(info))
