@@ -113,11 +113,12 @@ extension ExitStatus {
         self = .ioError
     }
 
-    /// 2 a URL that is no connection target (found before any work); 74 unreachable.
+    /// 2 a URL that is no connection target (found before any work); 74 unreachable, or not done
+    /// within the overall deadline.
     init(_ error: ATSDiagnosticsError) {
         switch error {
         case .unsupportedURL, .unusableURL: self = .usage
-        case .unreachable: self = .ioError
+        case .unreachable, .timedOut: self = .ioError
         }
     }
 

@@ -13,6 +13,14 @@ enum FlagHint {
         }
     }
 
+    /// For an ATS diagnostics failure in `rampart ats diagnose`.
+    static func hint(for error: ATSDiagnosticsError) -> String {
+        switch error {
+        case .timedOut: " (--max-time SECONDS allows more; --timeout SECONDS bounds each configuration)"
+        default: ""
+        }
+    }
+
     /// For an HTTP client failure in `rampart fetch`.
     static func hint(for error: HTTPClientError) -> String {
         switch error {

@@ -86,6 +86,29 @@ struct ATSDiagnoseCLITests {
         #expect(missing.exitCode == 66)
     }
 
+    @Test("a server that stalls every handshake: --max-time ends the diagnosis with 74, naming what still ran")
+    func maxTime() async throws {
+        let stalling = LabWebServerConfiguration(chain: try pki.chain(.good), silentAfterAccept: true)
+        try await LabWebServer.withServer(stalling) { server in
+            let result = try await RampartBinary.run([
+                "ats", "diagnose", "https://localhost:\(server.port)/", "--ca", files.rootPEM.path, "--timeout", "600",
+                "--max-time", "1",
+            ])
+            #expect(result.exitCode == 74, "\(result.standardOutputText) \(result.standardErrorText)")
+            let message = result.standardErrorText
+            #expect(
+                message.contains("the diagnosis of localhost port \(server.port) did not finish within 1 s"),
+                "\(message)")
+            #expect(message.contains("still running: ") && message.contains("ATS Default Connection"), "\(message)")
+            #expect(message.contains("the served-chain probe") && message.contains("--max-time"), "\(message)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        for bad in ["0", "3601", "nan", "-1"] {
+            let usage = try await RampartBinary.run(["ats", "diagnose", "https://localhost/", "--max-time", bad])
+            #expect(usage.exitCode == 2 && usage.standardErrorText.contains("--max-time"), "\(bad)")
+        }
+    }
+
     @Test(
         "pin verify: a TrustKit file with a backup pin passes; an Info.plist with one leaf pin fails; a down host is 74"
     )

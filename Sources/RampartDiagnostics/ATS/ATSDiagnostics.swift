@@ -28,6 +28,10 @@ public struct ATSDiagnostics: Sendable {
     public var app: (configuration: ATSConfiguration, source: String)?
     /// For the connection, the handshake and the response head of each configuration.
     public var timeout: Duration
+    /// For the whole diagnosis (every configuration and the served-chain probe): past it,
+    /// ``diagnose(_:)`` throws ``ATSDiagnosticsError/timedOut(_:after:running:)`` naming what was
+    /// still running, however slowly a server answers.
+    public var maxTime: Duration
     /// How many configurations run at once.
     public var maxConnections: Int
     /// How many connections diagnostics (and ``PinHealthCheck``'s domains) open at once by default.
@@ -39,12 +43,14 @@ public struct ATSDiagnostics: Sendable {
 
     public init(
         anchors: TrustAnchors = .system, app: (configuration: ATSConfiguration, source: String)? = nil,
-        timeout: Duration = .seconds(10), maxConnections: Int = ATSDiagnostics.defaultMaxConnections,
+        timeout: Duration = .seconds(10), maxTime: Duration = .seconds(60),
+        maxConnections: Int = ATSDiagnostics.defaultMaxConnections,
         certificateTransparency: CertificateTransparencyChecker? = nil, os: ATSOSGeneration = .ios17
     ) {
         self.anchors = anchors
         self.app = app
         self.timeout = timeout
+        self.maxTime = maxTime
         self.maxConnections = max(1, maxConnections)
         self.certificateTransparency = certificateTransparency
         self.os = os
@@ -77,10 +83,25 @@ public struct ATSDiagnostics: Sendable {
     /// - Throws: ``ATSDiagnosticsError/unreachable(_:detail:)`` when no configuration
     ///   could open a TCP connection; ``ATSDiagnosticsError/unsupportedURL(_:)`` or
     ///   ``ATSDiagnosticsError/unusableURL(_:reason:)`` (a port outside 1…65535, credentials)
-    ///   before any connection.
+    ///   before any connection; ``ATSDiagnosticsError/timedOut(_:after:running:)`` when the
+    ///   diagnosis took longer than ``maxTime``.
     public func diagnose(_ url: URL) async throws(ATSDiagnosticsError) -> ATSDiagnosis {
         // Every connection (each configuration's request and the served-chain probe) goes to this.
         let endpoint = try Self.endpoint(of: url)
+        let jobs = RunningJobs()
+        return try await Self.within(maxTime, endpoint: endpoint, jobs: jobs) {
+            do throws(ATSDiagnosticsError) {
+                return .success(try await diagnose(url, endpoint: endpoint, jobs: jobs))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+
+    /// ``diagnose(_:)`` without its deadline; `jobs` lists the configurations and probe running.
+    private func diagnose(_ url: URL, endpoint: Endpoint, jobs: RunningJobs) async throws(ATSDiagnosticsError)
+        -> ATSDiagnosis
+    {
         let scheme = url.scheme?.lowercased()
         let host = endpoint.host.name
         var configurations = ATSDiagnosticConfiguration.matrix(host: host)
@@ -90,8 +111,9 @@ public struct ATSDiagnostics: Sendable {
                     section: "The app's own configuration", name: "App Info.plist",
                     kind: .app(app.configuration, source: app.source), host: host), at: 0)
         }
-        async let served = scheme == "https" ? servedChain(endpoint) : .success([])
-        let runs = await run(configurations, url: url)
+        async let served =
+            scheme == "https" ? jobs.run("the served-chain probe") { await servedChain(endpoint) } : .success([])
+        let runs = await run(configurations, url: url, jobs: jobs)
         if runs.allSatisfy({ Self.isUnreachable($0.failure) }), let failure = runs.first?.failure {
             throw .unreachable(endpoint, detail: "\(failure)")
         }
@@ -121,9 +143,15 @@ public struct ATSDiagnostics: Sendable {
     }
 
     /// The configurations' results, in their order, at most `maxConnections` at a time.
-    private func run(_ configurations: [ATSDiagnosticConfiguration], url: URL) async -> [ATSDiagnosticRun] {
+    private func run(_ configurations: [ATSDiagnosticConfiguration], url: URL, jobs: RunningJobs) async
+        -> [ATSDiagnosticRun]
+    {
         await BoundedConcurrency.map(count: configurations.count, limit: maxConnections) { index in
-            await load(url, with: configurations[index])
+            let configuration = configurations[index]
+            guard !Task.isCancelled else {
+                return ATSDiagnosticRun(configuration: configuration, passed: false, reason: "cancelled")
+            }
+            return await jobs.run(configuration.name) { await load(url, with: configuration) }
         }.compactMap { $0 }
     }
 

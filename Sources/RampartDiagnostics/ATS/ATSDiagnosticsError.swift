@@ -14,6 +14,9 @@ public enum ATSDiagnosticsError: Error, Sendable, CustomStringConvertible {
     case unusableURL(String, reason: EndpointError)
     /// No configuration could even open a TCP connection to the URL's endpoint.
     case unreachable(Endpoint, detail: String)
+    /// The diagnosis did not finish within ``ATSDiagnostics/maxTime``: `running` names the
+    /// configurations (and the served-chain probe) still waiting for the server then.
+    case timedOut(Endpoint, after: Duration, running: [String])
 
     public var description: String {
         switch self {
@@ -24,6 +27,13 @@ public enum ATSDiagnosticsError: Error, Sendable, CustomStringConvertible {
         case .unreachable(let endpoint, let detail):
             return
                 "cannot reach \(endpoint.host.name) port \(endpoint.port): \(detail); check the host name, the port and the network"
+        case .timedOut(let endpoint, let limit, let running):
+            let (seconds, attoseconds) = limit.components
+            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+            let shown = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+            let waiting = running.isEmpty ? "" : "; still running: " + running.joined(separator: ", ")
+            return "the diagnosis of \(endpoint.host.name) port \(endpoint.port) did not finish within \(shown)"
+                + "\(waiting); the server answers too slowly or not at all: allow more time overall, or less per configuration"
         }
     }
 }

@@ -24,7 +24,8 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
             Exit 0 when ATS's default configuration loads the URL (and the app's, with --policy),
             1 when not (the report says what would fix it), 2 usage (also a URL with credentials or
             a port outside 1…65535, refused before any connection), 65 a file that is not a
-            certificate, plist or log list, 66 a missing file, 74 when the host cannot be reached.
+            certificate, plist or log list, 66 a missing file, 74 when the host cannot be reached or
+            the diagnosis did not finish within --max-time (the error names what was still running).
             """)
 
     @Argument(help: "The https:// (or http://) URL to diagnose.")
@@ -43,6 +44,11 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
     var ctLogLists: [String] = []
     @Option(help: "Seconds each configuration may take (connection, handshake, response head; above 0, at most 3600).")
     var timeout: Double = 10
+    @Option(
+        name: .customLong("max-time"),
+        help: "Seconds the whole diagnosis may take (0.1…3600, default 60); past it, exit 74 naming what still ran.",
+        transform: BoundedOption.seconds())
+    var maxTime: Double = 60
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
@@ -70,7 +76,8 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let target = try Self.target(url)
-        var diagnostics = ATSDiagnostics(timeout: .milliseconds(Int64(timeout * 1000)))
+        var diagnostics = ATSDiagnostics(
+            timeout: .milliseconds(Int64(timeout * 1000)), maxTime: .milliseconds(Int64(maxTime * 1000)))
         let roots = try ExtraRoots.read(caFiles)
         if !roots.isEmpty { diagnostics.anchors = .systemPlus(roots) }
         if let policy {
@@ -92,7 +99,9 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
         do {
             diagnosis = try await diagnostics.diagnose(target)
         } catch {
-            throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: ExitStatus(error))
+            throw CommandFailure(
+                ControlCharacterEscaping.sanitized(error.description) + FlagHint.hint(for: error),
+                status: ExitStatus(error))
         }
         let report = ATSDiagnoseReport(diagnosis)
         switch output.format {
