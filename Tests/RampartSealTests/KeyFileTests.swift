@@ -72,26 +72,34 @@ struct KeyFileTests {
     @Test("the size refusal is RampartIO's one tooLarge error underneath, naming the file and the 16 MiB limit")
     func sizeLimitError() throws {
         let folder = try ScratchFolder("rampart-keyfile")
+        let path = folder.path("big.txt")
         try folder.write("big.txt", Data(repeating: UInt8(ascii: "#"), count: KeyFile.sizeLimit + 1))
-        for read in [
-            { () throws(SealError) in _ = try KeyFile(contentsOf: folder.path("big.txt")) },
-            { () throws(SealError) in
-                _ = try KeyFile(bytes: Data(count: KeyFile.sizeLimit + 1), name: folder.path("big.txt"))
-            },
-        ] {
-            do throws(SealError) {
-                try read()
-                Issue.record("a file over the limit was read")
-            } catch {
-                guard case .malformed(let context) = error else {
-                    Issue.record("expected malformed, got \(error)")
-                    continue
-                }
-                #expect(context.stage == .keyFile && context.path == folder.path("big.txt"))
-                #expect(context.ioError?.code == .tooLarge && context.ioError?.limit == 16 << 20)
-                #expect(context.ioError?.path == folder.path("big.txt"))
-            }
+        do throws(SealError) {
+            _ = try KeyFile(contentsOf: path)
+            Issue.record("a file over the limit was read")
+        } catch {
+            Self.expectTooLarge(error, path: path)
         }
+        do throws(SealError) {
+            _ = try KeyFile(bytes: Data(count: KeyFile.sizeLimit + 1), name: path)
+            Issue.record("bytes over the limit were read")
+        } catch {
+            Self.expectTooLarge(error, path: path)
+        }
+    }
+
+    /// `error` is malformed at `.keyFile` for `path`, with `IOError.tooLarge` at 16 MiB underneath.
+    private static func expectTooLarge(
+        _ error: SealError, path: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard case .malformed(let context) = error else {
+            Issue.record("expected malformed, got \(error)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(context.stage == .keyFile && context.path == path, sourceLocation: sourceLocation)
+        let underlying = context.ioError
+        #expect(underlying?.code == .tooLarge && underlying?.limit == 16 << 20, sourceLocation: sourceLocation)
+        #expect(underlying?.path == path, sourceLocation: sourceLocation)
     }
 
     @Test("errors read FILE:LINE: and never quote the line")
