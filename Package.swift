@@ -91,8 +91,9 @@ let package = Package(
         .target(
             name: "RampartScan",
             dependencies: [
-                "RampartPolicy", "RampartTrust", "RampartIO",
-                // Crypto: baseline fingerprints (SHA-256); RampartIO: bounded file reads and ParallelMap.
+                "RampartPolicy", "RampartTrust", "RampartIO", "RampartValidation",
+                // Crypto: baseline fingerprints (SHA-256); RampartIO: bounded file reads and ParallelMap;
+                // RampartValidation: HTMLEscaping for the HTML report.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),

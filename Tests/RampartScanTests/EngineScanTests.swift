@@ -141,7 +141,7 @@ struct EngineScanTests {
         let report = try ScanEngine.testing(maximumFileSize: 1000).scan([scratch.path])
         #expect(report.findings.map(\.path) == ["Small.swift"])
         #expect(report.problems.map(\.path) == ["Big.swift"])
-        #expect(report.problems.first?.message.contains("1800 bytes, more than the 1000") == true)
+        #expect(report.problems.first?.message.contains("1800 bytes or more, over the 1000") == true)
     }
 
     @Test("a FIFO is reported, never opened (no hang)")

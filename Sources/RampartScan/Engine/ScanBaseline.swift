@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RampartIO
 
 /// The findings a team has accepted for now, so that a scan of an old codebase fails only on new ones.
 ///
@@ -119,12 +120,14 @@ public struct ScanBaseline: Sendable, Hashable {
     /// Reads the baseline at `path` (at most ``maximumSize`` bytes).
     public static func read(from path: String) throws(ScanError) -> ScanBaseline {
         let data: Data
-        switch ScanFileReader.readWhole(path, limit: maximumSize) {
-        case .contents(let bytes): data = Data(bytes)
-        case .missing: throw .missingBaseline(path)
-        case .tooLarge(let size):
-            throw .malformedBaseline(path, reason: "\(size) bytes, more than a baseline's \(maximumSize)")
-        case .unreadable(let reason): throw .unreadableBaseline(path, reason: reason)
+        do {
+            data = try FileDescriptorIO.readAll(path: path, limit: maximumSize)
+        } catch {
+            switch error.code {
+            case .notFound: throw .missingBaseline(path)
+            case .tooLarge: throw .malformedBaseline(path, reason: "larger than a baseline's \(maximumSize) bytes")
+            default: throw .unreadableBaseline(path, reason: error.reason ?? error.description)
+            }
         }
         return try decode(data, name: path)
     }

@@ -122,11 +122,14 @@ public struct ScanEngine: Sendable {
         }
         defer { close(descriptor) }
         let prefix: [UInt8]
-        switch ScanFileReader.readPrefix(descriptor, path: candidate.path, count: Self.prefixLength) {
-        case .success(let bytes): prefix = bytes
-        case .failure(let failure):
+        do {
+            // A regular file gives a whole read up to its end.
+            prefix = Array(try FileDescriptorIO.read(descriptor, name: candidate.path, upTo: Self.prefixLength))
+        } catch {
             outcome.problems.append(
-                ScanProblem(path: candidate.path, message: "cannot be read (\(failure.reason)); it was not scanned"))
+                ScanProblem(
+                    path: candidate.path,
+                    message: "cannot be read (\(error.reason ?? error.description)); it was not scanned"))
             return outcome
         }
         let accepting = configuration.analyzers.filter { $0.accepts(path: candidate.path, prefix: prefix[...]) }
@@ -135,24 +138,22 @@ public struct ScanEngine: Sendable {
         var contents: [UInt8] = []
         var text: String?
         if accepting.contains(where: { !$0.readsFromDisk }) {
-            switch ScanFileReader.readRest(
-                descriptor, path: candidate.path, limit: configuration.maximumFileSize, after: prefix)
-            {
-            case .contents(let bytes): contents = bytes
-            case .tooLarge(let size):
-                outcome.problems.append(
-                    ScanProblem(
-                        path: candidate.path,
-                        message: "\(size) bytes, more than the \(configuration.maximumFileSize) a file is read up to; "
-                            + "it was not scanned"))
-                return outcome
-            case .unreadable(let reason):
-                outcome.problems.append(
-                    ScanProblem(path: candidate.path, message: "cannot be read (\(reason)); it was not scanned"))
-                return outcome
-            case .missing:
-                outcome.problems.append(
-                    ScanProblem(path: candidate.path, message: "disappeared while it was scanned"))
+            let limit = configuration.maximumFileSize
+            var info = stat()
+            let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+            do throws(IOError) {
+                guard size <= limit else { throw IOError.tooLarge(path: candidate.path, limit: limit) }
+                contents =
+                    prefix
+                    + Array(
+                        try FileDescriptorIO.readAll(
+                            descriptor, name: candidate.path, limit: max(0, limit - prefix.count)))
+            } catch {
+                let reason =
+                    error.code == .tooLarge
+                    ? "\(max(size, limit + 1)) bytes or more, over the \(limit) a file is read up to"
+                    : "cannot be read (\(error.reason ?? error.description))"
+                outcome.problems.append(ScanProblem(path: candidate.path, message: "\(reason); it was not scanned"))
                 return outcome
             }
             text = String(validating: contents, as: UTF8.self)

@@ -1,4 +1,5 @@
 import RampartPolicy
+import RampartValidation
 
 /// A scan report as one self-contained HTML page an auditor hands to a team: a summary by severity and by MASVS
 /// control, then each finding with its code excerpt, what is wrong and the fix; then the files not scanned.
@@ -118,27 +119,19 @@ public enum ScanHTMLReport {
         return parts.joined(separator: "; ")
     }
 
-    /// `text` safe in HTML text and attribute values; control characters other than tab shown as `\u{…}`.
+    /// `text` safe in HTML text and attribute values (RampartValidation's `HTMLEscaping`), with control
+    /// characters other than tab shown as `\u{…}` rather than handed to the browser.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        var visible = ""
+        visible.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t": out += "\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            if scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
+                visible += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                visible.unicodeScalars.append(scalar)
             }
         }
-        return out
+        return HTMLEscaping.text(visible)
     }
 
     static let style = """
