@@ -1,5 +1,6 @@
 import Foundation
 import RampartScan
+import RampartTestSupport
 import Testing
 
 @Suite("IPAAnalyzer")
@@ -35,6 +36,23 @@ struct IPAAnalyzerTests {
         #expect(pin.severity == .info)
         #expect(pin.message.contains("sha256/"))
         #expect(pin.message.contains("api.example.com"))
+    }
+
+    @Test("through the engine's default analyzers: an .ipa and a loose Mach-O object in a build folder")
+    func engine() throws {
+        let scratch = try ScratchFolder("scan-ipa")
+        try FileManager.default.createDirectory(at: scratch.url("build/lib"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try BinaryFixtures.url("Demo.ipa"), to: scratch.url("build/Demo.ipa"))
+        try FileManager.default.copyItem(
+            at: try BinaryFixtures.url("webview-arm64.o"), to: scratch.url("build/lib/webview.o"))
+        let report = try ScanEngine().scan([scratch.path("build")])
+        let paths = Set(report.findings.map(\.path))
+        #expect(paths.contains("Demo.ipa!/Payload/Demo.app/Demo"))
+        #expect(paths.contains("Demo.ipa!/Payload/Demo.app/Info.plist"))
+        #expect(paths.contains("lib/webview.o"))
+        #expect(
+            report.findings.filter { $0.path == "Demo.ipa!/Payload/Demo.app/Demo" && $0.ruleID == "RS-STORAGE-001" }
+                .count == 1)
     }
 
     @Test("read from memory (no URL) gives the same findings as from disk")
