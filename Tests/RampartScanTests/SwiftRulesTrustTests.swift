@@ -255,4 +255,27 @@ struct SwiftRulesTrustTests {
             ])
         #expect(H.findings(.urlCacheForAuthenticated, in: source).first?.severity == .low)
     }
+
+    @Test("RS-NET-008: a default configuration's disk cache turned on in a client that sends Authorization")
+    func urlCacheTurnedOn() {
+        let source = #"""
+            final class APIClient {
+                private lazy var session: URLSession = {
+                    let configuration = URLSessionConfiguration.default
+                    configuration.requestCachePolicy = .returnCacheDataElseLoad
+                    configuration.urlCache = URLCache(memoryCapacity: 20_000_000, diskCapacity: 100_000_000)
+                    return URLSession(configuration: configuration)
+                }()
+                func send(_ request: inout URLRequest, token: String) {
+                    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                }
+            }
+            """#
+        #expect(
+            H.positions(.urlCacheForAuthenticated, in: source) == [
+                H.at("configuration.requestCachePolicy", in: source), H.at("configuration.urlCache", in: source),
+            ])
+        let anonymous = source.replacingOccurrences(of: "\"Authorization\"", with: "\"Accept-Language\"")
+        #expect(H.findings(.urlCacheForAuthenticated, in: anonymous).isEmpty)
+    }
 }

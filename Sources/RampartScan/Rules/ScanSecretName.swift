@@ -19,7 +19,8 @@ public enum ScanSecretName {
     ]
     static let secretPairs: Set<String> = [
         "api key", "private key", "access key", "secret key", "signing key", "encryption key", "auth key",
-        "session id", "client secret", "master key", "app secret",
+        "session id", "client secret", "master key", "app secret", "recovery code", "backup code",
+        "recovery key",
     ]
     /// Words that make the name about the secret (its field, its length, its policy), not the secret.
     static let notSecretWords: Set<String> = [
@@ -40,14 +41,17 @@ public enum ScanSecretName {
     public static func isSecret(_ name: String) -> Bool {
         let words = words(of: name)
         guard !words.isEmpty else { return false }
-        if words.contains(where: notSecretWords.contains) { return false }
+        var paired: Set<Int> = []
+        for index in words.indices.dropLast() where secretPairs.contains(words[index] + " " + words[index + 1]) {
+            paired.formUnion([index, index + 1])
+        }
+        if words.indices.contains(where: { !paired.contains($0) && notSecretWords.contains(words[$0]) }) {
+            return false
+        }
+        if !paired.isEmpty { return true }
         // `passwordKey`, `tokenKey`: the name of a key under which the secret is stored.
         if words.count >= 2, words.last == "key", secretWords.contains(words[words.count - 2]) { return false }
-        if words.contains(where: secretWords.contains) { return true }
-        for index in words.indices.dropLast() where secretPairs.contains(words[index] + " " + words[index + 1]) {
-            return true
-        }
-        return false
+        return words.contains(where: secretWords.contains)
     }
 
     /// The lowercase words of an identifier or key: `authTokenURL` → `auth`, `token`, `url`.

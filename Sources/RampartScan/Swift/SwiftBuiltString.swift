@@ -5,7 +5,7 @@ import SwiftSyntax
 /// declared in the function. Values that went through an escaper or an encoder (`HTMLEscaping.text(…)`,
 /// `SQLStringLiteral.quote(…)`, `JSONEncoder`, a name saying `escaped` or `json`) do not count.
 enum SwiftBuiltString {
-    static let safeWords = ["escap", "sanitiz", "encod", "json", "quote", "quoted"]
+    static let safeWords = ["escap", "sanitiz", "encod", "json", "quote", "quoted", "rawvalue"]
 
     /// The value the string is built from, as written (`name`, `user.id`), or nil when it is all literal.
     static func insertedValue(_ expr: ExprSyntax, depth: Int = 3) -> String? {

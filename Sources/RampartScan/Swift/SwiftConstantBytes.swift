@@ -5,6 +5,27 @@ import SwiftSyntax
 /// `Data(count:)` — directly or through a constant declared in the function that nothing fills afterwards
 /// (`SecRandomCopyBytes(…, &iv)` makes it random).
 enum SwiftConstantBytes {
+    /// The literal a constant `expr` comes from (the string or array written in the code), through the same
+    /// steps as ``describe(_:depth:)``; `expr` when there is none.
+    static func origin(_ expr: ExprSyntax, depth: Int = 3) -> ExprSyntax {
+        let resolved = SwiftBindings.resolve(expr)
+        guard depth > 0 else { return resolved }
+        if let member = resolved.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "utf8",
+            let base = member.base
+        {
+            return origin(base, depth: depth - 1)
+        }
+        guard let call = resolved.as(FunctionCallExprSyntax.self) else { return resolved }
+        let name = SwiftSyntaxQueries.calleeName(call) ?? ""
+        if name == "data", let base = SwiftSyntaxQueries.calleeBase(call) { return origin(base, depth: depth - 1) }
+        if ["Data", "[UInt8]", "Array", "NSData", "SymmetricKey"].contains(name), let first = call.arguments.first,
+            ["_", "bytes", "data"].contains(first.label?.text ?? "_")
+        {
+            return origin(first.expression, depth: depth - 1)
+        }
+        return resolved
+    }
+
     /// What makes `expr` constant, in words ("all zeros", "a string literal"), or nil.
     static func describe(_ expr: ExprSyntax, depth: Int = 3) -> String? {
         let resolved = SwiftBindings.resolve(expr)

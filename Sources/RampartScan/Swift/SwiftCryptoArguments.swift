@@ -30,7 +30,11 @@ enum SwiftCryptoArguments {
         var found: [(ExprSyntax, String)] = []
         for argument in call.arguments {
             guard let label = argument.label?.text else { continue }
-            if label == "key" && keyedCalls.contains(name) || label == "using" && name == "authenticationCode" {
+            let lowered = name.lowercased()
+            let isCipher = ["crypt", "cipher", "aes", "seal"].contains { lowered.contains($0) }
+            if label == "key" && (keyedCalls.contains(name) || isCipher)
+                || label == "using" && name == "authenticationCode"
+            {
                 found.append((argument.expression, "key of \(name)"))
             }
             if ["password", "withPassword", "passphrase"].contains(label) && passwordCalls.contains(name) {

@@ -20,7 +20,7 @@ final class SwiftCustomSchemeOAuthCallbackRule: SwiftRule {
             return .visitChildren
         }
         guard let scheme = Self.customScheme(text),
-            let name = SwiftSyntaxQueries.destinationName(of: Syntax(node)) ?? urlDestination(of: node),
+            let name = urlDestination(of: node) ?? SwiftSyntaxQueries.destinationName(of: Syntax(node)),
             name != "callbackURLScheme"
         else { return .visitChildren }
         let words = ScanSecretName.words(of: name)

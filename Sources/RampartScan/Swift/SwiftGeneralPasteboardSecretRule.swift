@@ -12,7 +12,7 @@ final class SwiftGeneralPasteboardSecretRule: SwiftRule {
             let target = elements[0].as(MemberAccessExprSyntax.self),
             Self.properties.contains(target.declName.baseName.text),
             let base = target.base, isGeneralPasteboard(base),
-            let secret = SwiftSyntaxQueries.secretName(in: elements[2])
+            let secret = SwiftSecretValue.secret(in: elements[2])
         else { return .visitChildren }
         report(node, secret: secret)
         return .visitChildren
@@ -22,7 +22,7 @@ final class SwiftGeneralPasteboardSecretRule: SwiftRule {
         guard let name = SwiftSyntaxQueries.calleeName(node), Self.setters.contains(name),
             let base = SwiftSyntaxQueries.calleeBase(node), isGeneralPasteboard(base),
             let value = SwiftSyntaxQueries.argument(node, at: 0),
-            let secret = SwiftSyntaxQueries.secretName(in: value)
+            let secret = SwiftSecretValue.secret(in: value)
         else { return .visitChildren }
         if node.arguments.contains(where: { $0.trimmedDescription.contains("localOnly") }) { return .visitChildren }
         report(node, secret: secret)

@@ -1,59 +1,60 @@
 import SwiftSyntax
 
-/// RS-CODE-001 in Swift: SQL built by interpolation, `+` or `String(format:)` with a value, passed to
-/// `sqlite3_exec` / `sqlite3_prepare_v2`, FMDB `executeQuery` / `executeUpdate`, GRDB `execute(sql:)` /
-/// `fetchAll(_:sql:)`, or SQLite.swift's `db.run` / `db.prepare` / `db.scalar`.
+/// RS-CODE-001 in Swift: an SQL statement (a literal that starts with an SQL keyword and has the shape of a
+/// statement) built with a value — interpolated, joined with `+`, or formatted by `String(format:)` — wherever it
+/// goes: straight into `sqlite3_exec` / `sqlite3_prepare_v2`, FMDB `executeQuery`, GRDB `execute(sql:)`, or into
+/// the app's own query helper. Reported at the statement; values that are constants of the function, or that went
+/// through a quoting function, do not count.
 final class SwiftSQLInjectionRule: SwiftRule {
-    static let sqliteCalls: Set<String> = [
-        "sqlite3_exec", "sqlite3_prepare_v2", "sqlite3_prepare", "sqlite3_prepare_v3", "sqlite3_prepare16_v2",
-    ]
-    static let firstArgumentCalls: Set<String> = ["executeQuery", "executeUpdate", "executeStatements"]
-    static let databaseMethods: Set<String> = ["run", "prepare", "scalar", "execute"]
     static let keywords = [
-        "SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "REPLACE", "PRAGMA", "WITH",
+        "SELECT ", "INSERT ", "UPDATE ", "DELETE ", "REPLACE ", "CREATE ", "DROP ", "ALTER ", "PRAGMA ",
     ]
+    /// Words a statement of that keyword has; a log line that starts with "Update" has none of them.
+    static let shapes = [" FROM ", " INTO ", " SET ", " TABLE ", " WHERE ", " VALUES", " INDEX ", "PRAGMA "]
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let name = SwiftSyntaxQueries.calleeName(node) else { return .visitChildren }
-        var sql: ExprSyntax?
-        if Self.sqliteCalls.contains(name) {
-            sql = SwiftSyntaxQueries.argument(node, at: 1)
-        } else if let labelled = SwiftSyntaxQueries.argument(node, "sql") {
-            sql = labelled
-        } else if Self.firstArgumentCalls.contains(name) {
-            sql = SwiftSyntaxQueries.argument(node, nil)
-        } else if Self.databaseMethods.contains(name), let base = SwiftSyntaxQueries.calleeBase(node),
-            let baseName = SwiftSyntaxQueries.name(of: base),
-            ScanSecretName.words(of: baseName).contains(where: {
-                ["db", "database", "connection", "conn"].contains($0)
-            })
-        {
-            sql = SwiftSyntaxQueries.argument(node, nil)
-        }
-        guard let sql, looksLikeSQL(sql), let value = SwiftBuiltString.insertedValue(sql) else { return .visitChildren }
-        context.report(
-            .sqlInjection, at: sql, "SQL for \(name) is built from \(value): bind it as a parameter (?) instead")
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        guard isStatement(SwiftSyntaxQueries.leadingText(node)), !isOperandOfConcatenation(Syntax(node)),
+            let value = SwiftBuiltString.insertedValue(ExprSyntax(node))
+        else { return .visitChildren }
+        report(node, value: value)
         return .visitChildren
     }
 
-    /// The first literal text of the statement starts with an SQL keyword.
-    private func looksLikeSQL(_ expr: ExprSyntax) -> Bool {
-        let resolved = SwiftBindings.resolve(expr)
-        guard let literal = resolved.as(StringLiteralExprSyntax.self) ?? firstLiteral(in: resolved) else {
-            return false
-        }
-        let text = SwiftSyntaxQueries.leadingText(literal).trimmingPrefix { $0.isWhitespace }.uppercased()
-        return Self.keywords.contains { text.hasPrefix($0) }
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }),
+            let first = node.elements.first?.as(StringLiteralExprSyntax.self),
+            isStatement(SwiftSyntaxQueries.leadingText(first) + " "),
+            let value = SwiftBuiltString.insertedValue(ExprSyntax(node))
+        else { return .visitChildren }
+        report(node, value: value)
+        return .visitChildren
     }
 
-    private func firstLiteral(in expr: ExprSyntax) -> StringLiteralExprSyntax? {
-        if let sequence = expr.as(SequenceExprSyntax.self), let first = sequence.elements.first {
-            let resolved = SwiftBindings.resolve(first)
-            return resolved.as(StringLiteralExprSyntax.self) ?? firstLiteral(in: resolved)
-        }
-        if let call = expr.as(FunctionCallExprSyntax.self), SwiftSyntaxQueries.calleeName(call) == "String" {
-            return call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
-        }
-        return nil
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard SwiftSyntaxQueries.calleeName(node) == "String", node.arguments.first?.label?.text == "format",
+            let format = node.arguments.first?.expression.as(StringLiteralExprSyntax.self),
+            isStatement(SwiftSyntaxQueries.leadingText(format)),
+            let value = SwiftBuiltString.insertedValue(ExprSyntax(node))
+        else { return .visitChildren }
+        report(node, value: value)
+        return .skipChildren
+    }
+
+    private func report(_ node: some SyntaxProtocol, value: String) {
+        context.report(
+            .sqlInjection, at: node,
+            "SQL built from \(value): bind it as a parameter (?) with sqlite3_bind_*, FMDB or GRDB arguments")
+    }
+
+    private func isStatement(_ text: String) -> Bool {
+        let upper = text.trimmingPrefix { $0.isWhitespace }.uppercased()
+        guard Self.keywords.contains(where: { upper.hasPrefix($0) }) else { return false }
+        return Self.shapes.contains { upper.contains($0) } || upper.hasPrefix("DELETE ") || upper.hasPrefix("UPDATE ")
+    }
+
+    /// A literal inside `"…" + value + "…"`: the concatenation is the statement.
+    private func isOperandOfConcatenation(_ node: Syntax) -> Bool {
+        guard let sequence = node.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
+        return sequence.elements.contains { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }
     }
 }

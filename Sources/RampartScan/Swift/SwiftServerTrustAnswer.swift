@@ -45,6 +45,12 @@ struct SwiftServerTrustAnswer {
     /// <credential>)`, directly or through a `let credential = …`.
     private static func answerUsing(_ value: Syntax, depth: Int = 2) -> Syntax? {
         var node = value
+        // `serverTrust.map { URLCredential(trust: $0) }`: the closure's value is the map's.
+        if let closure = closureReturning(node), let call = closure.parent?.as(FunctionCallExprSyntax.self),
+            ["map", "flatMap"].contains(SwiftSyntaxQueries.calleeName(call) ?? "")
+        {
+            node = Syntax(call)
+        }
         while let parent = node.parent, parent.is(LabeledExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
             node = parent
         }
@@ -72,6 +78,16 @@ struct SwiftServerTrustAnswer {
             }
         }
         return nil
+    }
+
+    /// The closure whose single statement is `node`.
+    private static func closureReturning(_ node: Syntax) -> ClosureExprSyntax? {
+        var current = node.parent
+        if current?.is(ReturnStmtSyntax.self) == true { current = current?.parent }
+        guard current?.is(CodeBlockItemSyntax.self) == true,
+            let list = current?.parent?.as(CodeBlockItemListSyntax.self), list.count == 1
+        else { return nil }
+        return list.parent?.as(ClosureExprSyntax.self)
     }
 
     private static func outermostClosure(_ node: Syntax) -> Syntax? {

@@ -8,17 +8,34 @@ final class SwiftURLCacheForAuthenticatedRule: SwiftRule {
         "reloadIgnoringLocalCacheData", "reloadIgnoringLocalAndRemoteCacheData", "reloadIgnoringCacheData",
     ]
 
+    static let cacheOn: Set<String> = ["returnCacheDataElseLoad", "returnCacheDataDontLoad"]
+
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            let target = elements[0].as(MemberAccessExprSyntax.self), isDefaultConfiguration(target.base),
+            sendsAuthorization()
+        {
+            let name = target.declName.baseName.text
+            let value = elements[2].trimmedDescription
+            let turnsOn =
+                name == "requestCachePolicy" && Self.cacheOn.contains { value.hasSuffix($0) }
+                || name == "urlCache" && value.hasPrefix("URLCache(") && !value.contains("diskCapacity: 0")
+            if turnsOn {
+                context.report(
+                    .urlCacheForAuthenticated, at: node,
+                    "\(name) keeps responses of a URLSessionConfiguration.default in a file that sends an "
+                        + "Authorization header: authenticated responses are written to disk")
+                return .visitChildren
+            }
+        }
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
             let target = elements[0].as(MemberAccessExprSyntax.self),
             target.declName.baseName.text == "httpAdditionalHeaders",
             let headers = SwiftBindings.resolve(elements[2]).as(DictionaryExprSyntax.self),
             headers.trimmedDescription.lowercased().contains("\"authorization\"")
         else { return .visitChildren }
-        let base = target.base.map { SwiftBindings.resolve($0) }
-        let baseText = base?.trimmedDescription.filter { !$0.isWhitespace } ?? ""
-        guard baseText == "URLSessionConfiguration.default" || baseText == ".default" else { return .visitChildren }
+        guard isDefaultConfiguration(target.base) else { return .visitChildren }
         let region = SwiftSyntaxQueries.enclosingFunction(Syntax(node)) ?? Syntax(node.root)
         if !turnsCacheOff(in: region) {
             context.report(
@@ -27,6 +44,16 @@ final class SwiftURLCacheForAuthenticatedRule: SwiftRule {
                     + "authenticated responses are written to disk")
         }
         return .visitChildren
+    }
+
+    private func isDefaultConfiguration(_ base: ExprSyntax?) -> Bool {
+        let text = base.map { SwiftBindings.resolve($0).trimmedDescription.filter { !$0.isWhitespace } } ?? ""
+        return text == "URLSessionConfiguration.default" || text == ".default"
+    }
+
+    /// The file sets an `Authorization` header somewhere (`setValue(_:forHTTPHeaderField: "Authorization")`).
+    private func sendsAuthorization() -> Bool {
+        context.tree.description.contains("\"Authorization\"")
     }
 
     private func turnsCacheOff(in region: Syntax) -> Bool {

@@ -14,6 +14,8 @@ final class SwiftUnencryptedDatabaseSecretRule: SwiftRule {
             Self.modelBases.contains(base)
         else { return .visitChildren }
         let store = base == "NSManagedObject" ? "Core Data" : "Realm"
+        // A file that opens its Realm with an encryption key stores these models encrypted.
+        if store == "Realm" && context.tree.description.contains("encryptionKey") { return .visitChildren }
         for member in node.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
