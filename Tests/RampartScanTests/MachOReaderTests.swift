@@ -21,6 +21,14 @@ struct MachOReaderTests {
         #expect(!slice.isEncrypted)
     }
 
+    @Test("a 32-bit armv7 object: the same imports and strings")
+    func armv7Object() throws {
+        let slice = try #require(try MachOReader.read(try BinaryFixtures.bytes("insecure-armv7.o")).first)
+        #expect(slice.architecture == "armv7")
+        #expect(slice.importedSymbols.contains("_kSecAttrAccessibleAlways"))
+        #expect(slice.strings.contains(.init(section: "__TEXT,__cstring", value: "http://api.example.com/v1/login")))
+    }
+
     @Test("an Objective-C object: the class reference, selectors and the @\"\" literal's bytes")
     func objectiveCObject() throws {
         let slice = try #require(try MachOReader.read(try BinaryFixtures.bytes("webview-arm64.o")).first)

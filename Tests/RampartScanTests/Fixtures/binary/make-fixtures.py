@@ -26,6 +26,7 @@ def run(*args, **kwargs):
 def objects():
     run(CLANG, "-target", "arm64-apple-ios15", "-O1", "-c", "insecure.c", "-o", "insecure-arm64.o")
     run(CLANG, "-target", "x86_64-apple-ios15-simulator", "-O1", "-c", "insecure.c", "-o", "insecure-x86_64-sim.o")
+    run(CLANG, "-target", "armv7-apple-ios10", "-O1", "-c", "insecure.c", "-o", "insecure-armv7.o")
     run(CLANG, "-target", "arm64-apple-ios15", "-fobjc-arc", "-O1", "-c", "webview.m", "-o", "webview-arm64.o")
     # A universal (fat) object of the two insecure.o slices, as lipo would write it (alignment 2^12).
     fat(["insecure-arm64.o", "insecure-x86_64-sim.o"], "insecure-universal.o")
