@@ -136,6 +136,29 @@ struct HTTP2NginxTests {
         }
     }
 
+    @Test("GOAWAY after nginx's keepalive_requests: the connection drains, later requests open a new one, none fails")
+    func goAwayDrainsAndRetries() async throws {
+        var configuration = try Self.nginx()
+        configuration.keepaliveRequests = 5
+        try await NginxServer.withServer(configuration) { nginx in
+            let events = Events()
+            let client = try Self.client(events)
+            defer { client.shutdown() }
+            let url = "https://localhost:\(nginx.tlsPort)/files/1k.bin"
+            for _ in 0..<12 {
+                let (response, body) = try await client.get(url)
+                #expect(response.status == 200)
+                #expect(body.count == 1 << 10)
+            }
+            #expect(events.connecting >= 3)
+            // Concurrent GETs: those above a GOAWAY's last stream were not processed and are sent again.
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<30 { group.addTask { try await client.get(url).1.count } }
+                for try await count in group { #expect(count == 1 << 10) }
+            }
+        }
+    }
+
     @Test("Trailers sent after an h2 body reach the caller")
     func trailers() async throws {
         try await NginxServer.withServer(try Self.nginx()) { nginx in

@@ -46,6 +46,10 @@ public struct HTTP2Limits: Sendable, Hashable {
     /// Suspicious events (frames for closed streams, resets…) tolerated on one connection.
     /// Default 200.
     public var maxConnectionGlitches: Int = 200
+    /// How many times a request the server did not process (it went away with `GOAWAY` before
+    /// the request's stream, or refused the stream) is sent again on a new connection; only
+    /// idempotent requests are, unless the stream was refused. Default 8.
+    public var maxUnprocessedRetries: Int = 8
 
     public init() {}
 

@@ -18,7 +18,7 @@ extension HTTPClient {
 
     /// One request, on HTTP/2 or HTTP/1.1 as the origin's connection speaks; a request an HTTP/2
     /// server did not process (``HTTP2Unprocessed``) is sent again on a new connection when that
-    /// is safe (twice at most), else fails saying why it was not.
+    /// is safe (``HTTP2Limits/maxUnprocessedRetries``), else fails saying why it was not.
     func exchange(
         _ request: HTTPRequest, target: Target, key: ConnectionKey, loop: any EventLoop, deadline: Deadline
     ) async throws(HTTPClientError) -> HTTPResponse {
@@ -27,7 +27,7 @@ extension HTTPClient {
             do {
                 return try await exchangeOnce(request, target: target, key: key, loop: loop, deadline: deadline)
             } catch let unprocessed as HTTP2Unprocessed {
-                guard retried < 2, unprocessed.mayRetry(request.method) else {
+                guard retried < configuration.http2.maxUnprocessedRetries, unprocessed.mayRetry(request.method) else {
                     throw unprocessed.error(method: request.method, retried: retried)
                 }
                 retried += 1
@@ -127,6 +127,7 @@ extension HTTPClient {
                 connection.close()
                 throw HTTPClientError.responseTooLarge(endpoint, limit: limit, declared: declared)
             }
+            let decoder = try contentDecoder(for: responseHead.headers, request: request, endpoint: endpoint)
             var info = connection.info
             info.reused = reused
             let keepAlive = responseHead.isKeepAlive && head.isKeepAlive
@@ -152,7 +153,7 @@ extension HTTPClient {
             let stream = BodyStream(
                 connection: connection, pool: pool, affinity: affinity, limit: limit,
                 idle: configuration.timeouts.idle, deadline: deadline, keepAlive: keepAlive, prefetched: prefetched,
-                released: ended, trailers: trailers)
+                released: ended, trailers: trailers, decoder: decoder)
             return HTTPResponse(
                 status: Int(responseHead.status.code), reason: responseHead.status.reasonPhrase,
                 headers: responseHead.headers, url: request.url, hops: [request.url], decisions: [], connection: info,

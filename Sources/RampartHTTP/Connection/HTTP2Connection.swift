@@ -370,8 +370,8 @@ final class HTTP2Connection: Sendable {
         var reason = "the connection closed before the request was sent"
         if let goAway {
             reason =
-                "the server sent GOAWAY (\(HTTP2ErrorName.of(goAway.errorCode)), last stream \(goAway.lastStreamID))"
-            if let streamID { reason += " and did not process stream \(streamID)" }
+                "the server sent GOAWAY (\(HTTP2ErrorName.of(goAway.errorCode)), last stream \(Int(goAway.lastStreamID)))"
+            if let streamID { reason += " and did not process stream \(Int(streamID))" }
         }
         return HTTP2Unprocessed(endpoint: key.endpoint, reason: reason, anyMethod: false)
     }

@@ -68,7 +68,7 @@ extension NginxServer {
                 uwsgi_temp_path "\(folder)/temp/uwsgi";
                 scgi_temp_path "\(folder)/temp/scgi";
                 default_type application/octet-stream;
-                keepalive_requests 100000;
+                keepalive_requests \(configuration.keepaliveRequests);
                 keepalive_timeout 60s;
                 server {
                     listen 127.0.0.1:\(ports.0) ssl\(configuration.http2 ? " http2" : "");

@@ -15,10 +15,16 @@ public struct NginxServerConfiguration: Sendable {
     /// Whether the TLS server also speaks HTTP/2 (`listen … ssl http2`, selected by ALPN). Off by
     /// default: the server then offers only `http/1.1`.
     public var http2: Bool
+    /// nginx's `keepalive_requests`: the requests one connection carries before nginx closes it
+    /// (HTTP/1.1) or sends `GOAWAY` (HTTP/2). Default 100000.
+    public var keepaliveRequests: Int
 
-    public init(chain: LabChain, tlsProtocols: String = "TLSv1.2 TLSv1.3", http2: Bool = false) {
+    public init(
+        chain: LabChain, tlsProtocols: String = "TLSv1.2 TLSv1.3", http2: Bool = false, keepaliveRequests: Int = 100_000
+    ) {
         self.chain = chain
         self.tlsProtocols = tlsProtocols
         self.http2 = http2
+        self.keepaliveRequests = keepaliveRequests
     }
 }
