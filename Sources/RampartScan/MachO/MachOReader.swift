@@ -184,22 +184,10 @@ public enum MachOReader {
                     throw .malformed(what: "LC_ENCRYPTION_INFO is \(size) bytes, not 20 or more", offset: offset)
                 }
                 if try data.uint32(at: offset + 16, "LC_ENCRYPTION_INFO's cryptid") != 0 { isEncrypted = true }
-            case 0x1D:  // LC_CODE_SIGNATURE
-                guard size >= 16 else {
-                    throw .malformed(what: "LC_CODE_SIGNATURE is \(size) bytes, not 16", offset: offset)
-                }
-                let dataOffset = Int(try data.uint32(at: offset + 8, "LC_CODE_SIGNATURE"))
-                let dataSize = Int(try data.uint32(at: offset + 12, "LC_CODE_SIGNATURE"))
-                _ = try data.check("the code signature", offset: dataOffset, length: dataSize)
-                codeSignature = (dataOffset, dataSize)
+            case 0x1D:
+                codeSignature = try linkeditData(at: offset, size: size, in: data, name: "LC_CODE_SIGNATURE")
             case 0x8000_0034:
-                guard size >= 16 else {
-                    throw .malformed(what: "LC_DYLD_CHAINED_FIXUPS is \(size) bytes, not 16", offset: offset)
-                }
-                let dataOffset = Int(try data.uint32(at: offset + 8, "LC_DYLD_CHAINED_FIXUPS"))
-                let dataSize = Int(try data.uint32(at: offset + 12, "LC_DYLD_CHAINED_FIXUPS"))
-                _ = try data.check("the chained fixups", offset: dataOffset, length: dataSize)
-                chainedFixups = (dataOffset, dataSize)
+                chainedFixups = try linkeditData(at: offset, size: size, in: data, name: "LC_DYLD_CHAINED_FIXUPS")
             case 0xC, 0x8000_0018, 0x8000_001F, 0x8000_0023:
                 // LC_LOAD_DYLIB, LC_LOAD_WEAK_DYLIB, LC_REEXPORT_DYLIB, LC_LOAD_UPWARD_DYLIB
                 guard size >= 24 else { throw .malformed(what: "a dylib command is \(size) bytes", offset: offset) }
@@ -212,6 +200,18 @@ public enum MachOReader {
             default:
                 break
             }
+        }
+
+        /// Where the data of a `linkedit_data_command` (`LC_CODE_SIGNATURE`, `LC_DYLD_CHAINED_FIXUPS`) lies,
+        /// checked to be inside the image.
+        private func linkeditData(at offset: Int, size: Int, in data: MachOBytes, name: String) throws(MachOError)
+            -> (offset: Int, size: Int)
+        {
+            guard size >= 16 else { throw .malformed(what: "\(name) is \(size) bytes, not 16", offset: offset) }
+            let dataOffset = Int(try data.uint32(at: offset + 8, name))
+            let dataSize = Int(try data.uint32(at: offset + 12, name))
+            _ = try data.check("the data of \(name)", offset: dataOffset, length: dataSize)
+            return (dataOffset, dataSize)
         }
 
         private mutating func readSegment(at offset: Int, size: Int, in data: MachOBytes, is64: Bool)
