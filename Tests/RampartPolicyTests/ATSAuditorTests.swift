@@ -41,6 +41,35 @@ struct ATSAuditorTests {
         #expect(has(all, "ATS041", at: base + "fd00::/8", .info))
     }
 
+    @Test("a domain key written in Unicode (U-labels) is flagged with the A-label to write; the A-label key is not")
+    func unicodeDomainKeys() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict>
+            <key>NSExceptionDomains</key><dict>
+            <key>bücher.example</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+            <key>xn--mnchen-3ya.example</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+            </dict>
+            <key>NSPinnedDomains</key><dict>
+            <key>пример.example</key><dict><key>NSPinnedLeafIdentities</key><array><dict>
+            <key>SPKI-SHA256-BASE64</key><string>47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=</string></dict></array></dict>
+            </dict></dict></dict></plist>
+            """
+        let document = try ATSDocument.decode(Data(plist.utf8), source: "Info.plist")
+        let all = ATSAuditor().audit(document).findings
+        let exception = try #require(
+            all.first {
+                $0.ruleID == "ATS042" && $0.keyPath == "NSAppTransportSecurity.NSExceptionDomains.bücher.example"
+            })
+        #expect(exception.message.contains("write 'xn--bcher-kva.example'"), "\(exception.message)")
+        #expect(exception.severity == .medium)
+        let pinned = try #require(
+            all.first { $0.ruleID == "ATS042" && $0.keyPath.hasPrefix("NSAppTransportSecurity.NSPinnedDomains.") })
+        #expect(pinned.message.contains("write 'xn--e1afmkfd.example'"), "\(pinned.message)")
+        #expect(!all.contains { $0.ruleID == "ATS042" && $0.keyPath.hasSuffix("xn--mnchen-3ya.example") })
+        #expect(all.filter { $0.ruleID == "ATS042" }.count == 2)
+    }
+
     @Test("flags pins: no backup, CA only, shadowed by a cleartext exception, shallow subdomains, invalid")
     func pins() throws {
         let all = try findings("pinned.plist")

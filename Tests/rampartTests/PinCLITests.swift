@@ -26,6 +26,14 @@ struct PinCLITests {
         #expect(
             out.contains(
                 "SPKI pin:   sha256/" + openssl.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        // The validity, in RFC 3339 UTC, is the one openssl reads from the certificate.
+        let dates = try await PeerProcess.runAsync(
+            "openssl", ["x509", "-in", files.leafPEM.path, "-noout", "-startdate", "-enddate", "-dateopt", "iso_8601"])
+        let values = dates.standardOutputText.split(separator: "\n").compactMap { line in
+            line.split(separator: "=", maxSplits: 1).last.map { $0.replacingOccurrences(of: " ", with: "T") }
+        }
+        try #require(values.count == 2, "\(dates.standardOutputText)")
+        #expect(out.contains("validity:   \(values[0]) … \(values[1])"), "\(out)")
     }
 
     @Test("reads DER files and standard input; --format json lists summaries")

@@ -1,4 +1,5 @@
 import Foundation
+import RampartHTTP
 import RampartPolicy
 
 /// Why a URL could not be diagnosed at all.
@@ -28,9 +29,7 @@ public enum ATSDiagnosticsError: Error, Sendable, CustomStringConvertible {
             return
                 "cannot reach \(endpoint.host.name) port \(endpoint.port): \(detail); check the host name, the port and the network"
         case .timedOut(let endpoint, let limit, let running):
-            let (seconds, attoseconds) = limit.components
-            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-            let shown = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+            let shown = HTTPClientError.format(limit)
             let waiting = running.isEmpty ? "" : "; still running: " + running.joined(separator: ", ")
             return "the diagnosis of \(endpoint.host.name) port \(endpoint.port) did not finish within \(shown)"
                 + "\(waiting); the server answers too slowly or not at all: allow more time overall, or less per configuration"

@@ -74,6 +74,9 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
     case requestBodyTooLarge(source: String, limit: Int)
     /// The client was shut down.
     case shutDown
+    /// The response body could not be decoded from its content coding while it was read: an
+    /// unsupported coding, corrupt or truncated data, or a decompression bomb past a limit.
+    case contentDecodingFailed(Endpoint, detail: String)
 
     /// Whether the client refused on purpose (ATS, trust, pins, downgrade) rather than failed.
     public var isPolicyOrTrust: Bool {
@@ -171,10 +174,13 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
                 + "raise maxStreamedRequestBytes if that is expected"
         case .shutDown:
             return "the HTTP client was shut down"
+        case .contentDecodingFailed(let endpoint, let detail):
+            return "cannot decode the response body from \(endpoint.host.name) while \(HTTPPhase.idle.http2Step): \(detail)"
         }
     }
 
-    static func format(_ duration: Duration) -> String {
+    /// `duration` as messages write it: `10 s`, or `250 ms` when not whole seconds (diagnostics too).
+    package static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"

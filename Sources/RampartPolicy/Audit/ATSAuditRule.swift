@@ -109,6 +109,11 @@ public struct ATSAuditRule: Sendable, Hashable, Codable {
         id: "ATS041", name: "ip-exception-before-ios17", severity: .info,
         rationale: "IP addresses and ranges as exception keys are read only from iOS 17 / macOS 14 on.",
         fix: "If the app supports older systems, expect this entry to be ignored there.")
+    public static let unicodeDomainKey = Self(
+        id: "ATS042", name: "unicode-domain-key", severity: .medium,
+        rationale:
+            "ATS compares exception and pinned domain keys literally with the host a connection names, which is always ASCII: URL and DNS write an internationalized name as IDNA A-labels (bücher.example is xn--bcher-kva.example), so a key written in Unicode never matches.",
+        fix: "Write the key as its A-labels (the xn-- form), as the URL's host reads.")
     public static let noATSDictionary = Self(
         id: "ATS050", name: "no-ats-dictionary", severity: .info,
         rationale: "The Info.plist has no NSAppTransportSecurity dictionary, so ATS defaults apply everywhere.",
@@ -119,6 +124,6 @@ public struct ATSAuditRule: Sendable, Hashable, Codable {
         arbitraryLoads, arbitraryLoadsIgnored, arbitraryLoadsForMedia, arbitraryLoadsInWebContent, localNetworking,
         insecureHTTPException, weakTLSVersion, forwardSecrecyOff, exceptionShadowsPins, redundantException,
         noBackupPin, caOnlyPins, invalidPin, shallowSubdomainPins, emptyPinnedDomain, legacyKey, obsoleteKey,
-        unknownKey, invalidValue, domainKeyNeverMatches, ipExceptionBeforeIOS17, noATSDictionary,
+        unknownKey, invalidValue, domainKeyNeverMatches, ipExceptionBeforeIOS17, unicodeDomainKey, noATSDictionary,
     ]
 }

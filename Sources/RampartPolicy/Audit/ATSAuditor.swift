@@ -145,6 +145,17 @@ public struct ATSAuditor: Sendable {
                 .domainKeyNeverMatches, keyPath,
                 "the key '\(key)' contains \(problems.joined(separator: ", ")), so it never matches a host")
         }
+        if key.unicodeScalars.contains(where: { !$0.isASCII }) {
+            // ATSHost converts U-labels as URL does (UTS #46); a name it cannot convert stays non-ASCII.
+            let aLabels = ATSHost(key).name
+            let message =
+                aLabels.unicodeScalars.allSatisfy(\.isASCII)
+                ? "the key '\(key)' is written in Unicode; a connection names the host in ASCII, so it never "
+                    + "matches: write '\(aLabels)'"
+                : "the key '\(key)' is written in Unicode and is no valid internationalized domain name, so it "
+                    + "never matches a host: write the domain's A-labels (xn--…)"
+            findings.add(.unicodeDomainKey, keyPath, message)
+        }
     }
 
     /// What the system does with a legacy key, and the key to use instead.

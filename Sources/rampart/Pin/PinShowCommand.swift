@@ -112,7 +112,6 @@ struct PinShowCommand: AsyncParsableCommand {
     /// One certificate as text (control characters escaped); each weakness of its key or signature
     /// is a `warning:` line.
     static func render(_ summary: CertificateSummary, index: Int) -> String {
-        let dates = ISO8601DateFormatter()
         let size = summary.keyBits > 0 ? " \(summary.keyBits) bits" : ""
         let lines =
             [
@@ -122,7 +121,7 @@ struct PinShowCommand: AsyncParsableCommand {
                 "    signature:  \(summary.signatureAlgorithm.qualifiedName)",
             ] + summary.weaknesses.map { "    warning:    \($0)" }
             + [
-                "    validity:   \(dates.string(from: summary.notValidBefore)) … \(dates.string(from: summary.notValidAfter))",
+                "    validity:   \(RFC3339Date.string(from: summary.notValidBefore)) … \(RFC3339Date.string(from: summary.notValidAfter))",
                 "    SPKI pin:   \(summary.spkiPin)",
                 "    cert SHA-256: \(summary.certificateSHA256)",
             ]
