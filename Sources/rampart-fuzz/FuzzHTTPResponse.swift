@@ -58,7 +58,7 @@ enum FuzzHTTPResponse {
                 FuzzCheck.require(
                     response.headers.count <= limits.maxHeaderCount, name,
                     "\(response.headers.count) header fields passed a limit of \(limits.maxHeaderCount)")
-                let headerBytes = response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+                let headerBytes = response.headers.fieldBytes
                 FuzzCheck.require(
                     headerBytes <= limits.maxHeaderBytes, name,
                     "\(headerBytes) header bytes passed a limit of \(limits.maxHeaderBytes)")

@@ -174,7 +174,7 @@ extension HTTPClient {
             throw HTTPClientError.responseHeadersTooLarge(
                 endpoint, detail: "\(headers.count) header fields, more than the limit of \(limits.maxHeaderCount)")
         }
-        let bytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+        let bytes = headers.fieldBytes
         if bytes > limits.maxHeaderBytes {
             throw HTTPClientError.responseHeadersTooLarge(
                 endpoint,
