@@ -177,7 +177,6 @@ struct InputContractsDemoTests {
         let report = try JSONDecoder().decode(DemoReport.self, from: result.standardOutput)
         let chapter = try #require(
             report.chapter("Input contracts: API responses, uploaded images and e-mail addresses checked for real"))
-        #expect(report.chapters.last?.title == chapter.title)
         #expect(chapter.steps.count == 8)
         for step in chapter.steps { #expect(step.succeeded, "\(step.title): \(step.details)") }
         let details = chapter.steps.flatMap(\.details)
