@@ -103,7 +103,7 @@ struct SwiftServerTrustAnswer {
     /// Whether a call that evaluates the trust, and whose result is used, runs before `answer` on every path to
     /// it: in a statement of the same block or an enclosing one (an `if`/`guard` condition, an earlier `let`).
     static func isEvaluated(before answer: Syntax, in region: Syntax) -> Bool {
-        for call in SwiftCalls.calls(in: region) where call.position < answer.position {
+        for call in SwiftNodeCollector<FunctionCallExprSyntax>.nodes(in: region) where call.position < answer.position {
             guard isEvaluation(call), !SwiftTrustResult.isDiscarded(call) else { continue }
             var item = Syntax(call).parent
             while let node = item, !node.is(CodeBlockItemSyntax.self) { item = node.parent }

@@ -126,9 +126,7 @@ enum SwiftSyntaxQueries {
 
     /// Every name an expression reads: identifiers and member names, outermost first.
     static func names(in node: some SyntaxProtocol) -> [DeclReferenceExprSyntax] {
-        let collector = SwiftNameCollector(viewMode: .sourceAccurate)
-        collector.walk(node)
-        return collector.names
+        SwiftNodeCollector<DeclReferenceExprSyntax>.nodes(in: node)
     }
 
     /// The first name in `node` that names a secret and whose value is read (not only `.count` or `.isEmpty`).
@@ -258,15 +256,5 @@ enum SwiftSyntaxQueries {
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(root)
         return collector.types
-    }
-}
-
-/// Collects the names an expression reads, not looking into closures (their own scope).
-private final class SwiftNameCollector: SyntaxVisitor {
-    var names: [DeclReferenceExprSyntax] = []
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        names.append(node)
-        return .visitChildren
     }
 }
