@@ -127,7 +127,7 @@ let package = Package(
             name: "RampartHTTP",
             dependencies: [
                 "RampartPolicy", "RampartTrust", "RampartTrustNIO", .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"), "CRampartZlib",
             ]
                 + certificates + nioTLS + nioSockets,
             swiftSettings: fuzzedSwift

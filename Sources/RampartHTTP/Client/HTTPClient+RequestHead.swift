@@ -12,6 +12,9 @@ extension HTTPClient {
         if !headers.contains(name: "User-Agent"), let agent = configuration.userAgent {
             headers.add(name: "User-Agent", value: agent)
         }
+        if configuration.decompression && !headers.contains(name: "Accept-Encoding") {
+            headers.add(name: "Accept-Encoding", value: ContentDecoder.Coding.acceptEncoding)
+        }
         if let body = request.body {
             if let length = body.length {
                 headers.add(name: "Content-Length", value: String(length))

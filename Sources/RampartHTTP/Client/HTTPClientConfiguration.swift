@@ -51,6 +51,10 @@ public struct HTTPClientConfiguration: Sendable {
     public var reporting: PinFailureReporting?
     /// The `User-Agent` sent unless a request sets its own.
     public var userAgent: String? = "Rampart/0.1"
+    /// Whether requests send `Accept-Encoding: gzip, deflate` (unless they carry their own) and
+    /// responses are decoded (curl's `--compressed`). A request that sets `Accept-Encoding` itself
+    /// gets its `gzip`/`deflate` response decoded either way. Default `false`.
+    public var decompression = false
     /// Called with each step of every exchange (decisions, connections, redirects), for logs and
     /// `rampart fetch -v`. It runs on a network thread: keep it quick.
     public var onEvent: (@Sendable (HTTPClientEvent) -> Void)?

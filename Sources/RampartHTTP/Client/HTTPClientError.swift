@@ -175,7 +175,8 @@ public enum HTTPClientError: Error, Sendable, CustomStringConvertible {
         case .shutDown:
             return "the HTTP client was shut down"
         case .contentDecodingFailed(let endpoint, let detail):
-            return "cannot decode the response body from \(endpoint.host.name) while \(HTTPPhase.idle.http2Step): \(detail)"
+            return
+                "cannot decode the response body from \(endpoint.host.name) while \(HTTPPhase.idle.http2Step): \(detail)"
         }
     }
 

@@ -25,6 +25,8 @@ public enum HTTPClientEvent: Sendable, CustomStringConvertible {
     case reportQueued(host: String, destinations: Int)
     /// A pin-failure report could not be sent.
     case reportFailed(destination: String, reason: String)
+    /// A response body was decoded from its content coding (`gzip`, `deflate`): bytes received → bytes decoded.
+    case decoded(coding: String, encoded: Int, decoded: Int)
 
     public var description: String {
         switch self {
@@ -64,6 +66,8 @@ public enum HTTPClientEvent: Sendable, CustomStringConvertible {
             return "pin failure for \(host) queued for \(destinations) report destination(s)"
         case .reportFailed(let destination, let reason):
             return "pin-failure report to \(destination) not sent: \(reason)"
+        case .decoded(let coding, let encoded, let decoded):
+            return "decoded \(coding): \(encoded) → \(decoded) bytes"
         }
     }
 }

@@ -14,6 +14,10 @@ public struct HTTPLimits: Sendable, Hashable {
     /// The most bytes a request body of unknown length (chunked: a pipe, a device, a stream with
     /// no declared length) may send; past it the request fails. Default 100 MiB.
     public var maxStreamedRequestBytes: Int = 100 << 20
+    /// The most a `gzip`/`deflate` body may expand: decoded bytes past this many times the encoded
+    /// bytes (once past 1 MiB decoded) end the read as a decompression bomb. Default 100.
+    /// ``maxResponseBytes`` bounds the decoded bytes too.
+    public var maxExpansionRatio: Int = 100
     /// The most header fields in one response. Default 100.
     public var maxHeaderCount: Int = 100
     /// The most redirects followed for one request. Default 10.

@@ -80,6 +80,8 @@ final class BodyStream: Sendable {
     private let deadline: Deadline
     private let endpoint: Endpoint
     private let keepAlive: Bool
+    /// Decodes a `gzip`/`deflate` body between the connection and the reader, when asked.
+    private let decoder: BodyDecoding?
     private struct State {
         var received: Int
         var finished = false
@@ -96,8 +98,9 @@ final class BodyStream: Sendable {
     init(
         connection: HTTPConnection, pool: ConnectionPool, affinity: LoopAffinity, limit: Int, idle: Duration,
         deadline: Deadline, keepAlive: Bool, prefetched: [ByteBuffer] = [], released: Bool = false,
-        trailers: HTTPHeaders? = nil
+        trailers: HTTPHeaders? = nil, decoder: BodyDecoding? = nil
     ) {
+        self.decoder = decoder
         state = NIOLockedValueBox(
             State(
                 received: prefetched.reduce(0) { $0 + $1.readableBytes }, trailers: trailers, prefetched: prefetched,
@@ -119,7 +122,8 @@ final class BodyStream: Sendable {
 
     /// The whole body, when it all arrived with the head (no read, no thread hop).
     func takeWholePrefetched() -> [UInt8]? {
-        state.withLockedValue { state -> [UInt8]? in
+        if decoder != nil { return nil }
+        return state.withLockedValue { state -> [UInt8]? in
             guard state.released, !state.finished else { return nil }
             state.finished = true
             var bytes: [UInt8] = []
@@ -131,6 +135,18 @@ final class BodyStream: Sendable {
     }
 
     func next() async throws(HTTPClientError) -> ByteBuffer? {
+        guard let decoder else { return try await nextRaw() }
+        while true {
+            guard let raw = try await nextRaw() else {
+                try decoder.finish(abandoning: self)
+                return nil
+            }
+            let decoded = try decoder.decode(raw, abandoning: self)
+            if decoded.readableBytes > 0 { return decoded }
+        }
+    }
+
+    private func nextRaw() async throws(HTTPClientError) -> ByteBuffer? {
         enum Step {
             case slice(ByteBuffer)
             case done
