@@ -19,7 +19,9 @@ struct ObjectiveCAllowsAnyHTTPSCertificateRule: ObjectiveCRule {
                         "\(token.text): turns off certificate validation for \(host ?? "a host")"))
             case "allowsAnyHTTPSCertificateForHost" where source.enclosingBody[index] == nil:
                 var cursor = index
-                while cursor < tokens.count, tokens[cursor].text != "{", tokens[cursor].text != ";" { cursor += 1 }
+                while cursor < min(tokens.count, index + 512), tokens[cursor].text != "{", tokens[cursor].text != ";" {
+                    cursor += 1
+                }
                 guard cursor < tokens.count, tokens[cursor].text == "{", let close = source.partner[cursor] else {
                     continue
                 }

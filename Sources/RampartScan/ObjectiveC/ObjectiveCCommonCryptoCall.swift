@@ -30,13 +30,12 @@ enum ObjectiveCCommonCryptoCall {
         ]
         let names = tokens.filter { $0.kind == .identifier && !wrappers.contains($0.text) }.map(\.text)
         guard names.count == 1, let name = names.first else { return nil }
-        let body = source.bodyRange(around: range.lowerBound)
         // Filled with random bytes before use: not fixed.
-        let randomFill = body.contains { index in
-            ["SecRandomCopyBytes", "arc4random_buf", "CCRandomGenerateBytes"].contains(source.tokens[index].text)
-                && source.callArguments(at: index).contains { argument in
-                    argument.contains { source.tokens[$0].text == name }
-                }
+        let random: Set<String> = ["SecRandomCopyBytes", "arc4random_buf", "CCRandomGenerateBytes"]
+        // The random call starts the statement that fills it (`SecRandomCopyBytes(…, iv)`, `status = SecRandomCopyBytes(…)`).
+        let randomFill = source.occurrences(of: name, before: range.lowerBound, limit: 16).contains { index in
+            let start = source.statementStart(of: index)
+            return (start..<min(start + 4, index)).contains { random.contains(source.tokens[$0].text) }
         }
         if randomFill { return nil }
         let local = source.localInitializer(of: name, before: range.lowerBound)

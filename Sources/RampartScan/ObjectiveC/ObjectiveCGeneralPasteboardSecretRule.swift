@@ -5,8 +5,8 @@ struct ObjectiveCGeneralPasteboardSecretRule: ObjectiveCRule {
         var findings: [ScanFinding] = []
         let tokens = source.tokens
         for (index, token) in tokens.enumerated() where token.text == "generalPasteboard" {
-            let start = ObjectiveCSource.statementStart(tokens, before: index)
-            let end = source.statementEnd(after: start)
+            let start = max(source.statementStart(of: index), index - 16)
+            let end = min(source.statementEnd(after: start), index + 64)
             guard end > index + 1 else { continue }
             let rest = tokens[(index + 1)..<end]
             guard

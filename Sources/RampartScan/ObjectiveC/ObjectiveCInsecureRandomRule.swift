@@ -16,8 +16,8 @@ struct ObjectiveCInsecureRandomRule: ObjectiveCRule {
             else {
                 continue
             }
-            let statement = tokens[
-                ObjectiveCSource.statementStart(tokens, before: index)..<source.statementEnd(after: index)]
+            let start = max(source.statementStart(of: index), index - 64)
+            let statement = tokens[start..<min(source.statementEnd(after: index), index + 64)]
             let context =
                 statement.filter { $0.kind == .identifier && $0.text != token.text }.map(\.text)
                 + source.signature(around: index).filter { $0.kind == .identifier }.map(\.text)

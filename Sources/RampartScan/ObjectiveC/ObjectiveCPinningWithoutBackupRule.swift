@@ -39,7 +39,7 @@ struct ObjectiveCPinningWithoutBackupRule: ObjectiveCRule {
     /// The string key of the dictionary entry that holds the hashes: `@"example.com" : @{ … }`.
     func domainKey(before index: Int, in source: ObjectiveCSource) -> String? {
         var back = index
-        while back > 2 {
+        while back > max(2, index - 4096) {
             back -= 1
             let token = source.tokens[back]
             if token.text == "{", let close = source.partner[back], close > index, source.tokens[back - 1].text == "@",

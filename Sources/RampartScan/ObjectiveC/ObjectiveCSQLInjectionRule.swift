@@ -53,8 +53,7 @@ struct ObjectiveCSQLInjectionRule: ObjectiveCRule {
     /// stringWithFormat:…]`, `[name appendFormat:…]`) before `index` in the same body.
     func builder(of name: String, before index: Int, in source: ObjectiveCSource) -> Int? {
         let tokens = source.tokens
-        let body = source.bodyRange(around: index)
-        for position in body.lowerBound..<index where tokens[position].text == name && position + 1 < index {
+        for position in source.occurrences(of: name, before: index) where position + 1 < index {
             let next = tokens[position + 1].text
             if next == "=" {
                 let statement = position..<source.statementEnd(after: position)
@@ -73,7 +72,8 @@ struct ObjectiveCSQLInjectionRule: ObjectiveCRule {
         let tokens = source.tokens
         for (index, token) in tokens.enumerated() where Self.builders.contains(token.text) {
             guard index + 1 < tokens.count, tokens[index + 1].text == ":",
-                let message = source.messageStart(around: index), let close = source.partner[message]
+                let message = source.messageStart(around: index), let close = source.partner[message],
+                close - message <= ObjectiveCSource.statementLimit
             else { continue }
             let literals = tokens[message..<close].compactMap(\.stringValue)
             guard let sql = literals.first(where: Self.looksLikeSQL) else { continue }

@@ -9,12 +9,12 @@ struct ObjectiveCSecretInCookieRule: ObjectiveCRule {
             let scope: Range<Int>
             if let argument = source.selectorArgument(at: index), argument.count >= 2,
                 tokens[argument.lowerBound].text == "@",
-                let close = source.partner[argument.lowerBound + 1]
+                let close = source.partner[argument.lowerBound + 1], close - argument.lowerBound <= 512
             {
                 scope = argument.lowerBound..<(close + 1)
             } else {
                 let body = source.bodyRange(around: index)
-                scope = body.lowerBound..<min(body.upperBound, source.statementEnd(after: index) + 1)
+                scope = max(body.lowerBound, index - 512)..<min(body.upperBound, source.statementEnd(after: index) + 1)
             }
             var name: String?
             // The cookie's name when it says secret, else its value's variable.

@@ -8,7 +8,9 @@ struct ObjectiveCSecretInPlainFileRule: ObjectiveCRule {
         var findings: [ScanFinding] = []
         let tokens = source.tokens
         for (index, token) in tokens.enumerated() where Self.writers.contains(token.text) || token.text == "contents" {
-            guard let open = source.messageStart(around: index), let close = source.partner[open] else { continue }
+            guard let open = source.messageStart(around: index), let close = source.partner[open],
+                close - open <= ObjectiveCSource.statementLimit, index - open <= 64
+            else { continue }
             let message = (open + 1)..<close
             if source.contains(
                 ["NSDataWritingFileProtectionComplete", "NSDataWritingFileProtectionCompleteUnlessOpen"], in: message)
@@ -49,8 +51,7 @@ struct ObjectiveCSecretInPlainFileRule: ObjectiveCRule {
     {
         guard receiver.count == 1, let name = receiver.first?.text else { return nil }
         let tokens = source.tokens
-        let body = source.bodyRange(around: index)
-        for position in body.lowerBound..<index where tokens[position].text == name && position + 1 < index {
+        for position in source.occurrences(of: name, before: index) where position + 1 < index {
             let statement = tokens[position..<source.statementEnd(after: position)]
             let subscripted = tokens[position + 1].text == "["
             let sent =

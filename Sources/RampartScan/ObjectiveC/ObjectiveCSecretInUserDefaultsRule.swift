@@ -8,7 +8,7 @@ struct ObjectiveCSecretInUserDefaultsRule: ObjectiveCRule {
         var findings: [ScanFinding] = []
         let tokens = source.tokens
         for (index, token) in tokens.enumerated() where Self.setters.contains(token.text) {
-            guard let open = source.messageStart(around: index), open < index else { continue }
+            guard let open = source.messageStart(around: index), open < index, index - open <= 64 else { continue }
             let receiver = tokens[(open + 1)..<index]
             let isDefaults = receiver.contains {
                 $0.text == "standardUserDefaults" || $0.text == "NSUserDefaults"

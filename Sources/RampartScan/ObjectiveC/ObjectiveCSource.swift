@@ -20,6 +20,18 @@ struct ObjectiveCSource {
     /// Constants of the file by name: the tokens of their value (`#define` bodies, `static const` and
     /// `… * const NAME = …;` initializers at the top level).
     let constants: [String: [ObjectiveCToken]]
+    /// For each token, the innermost `[` (message send) around it, unless a `{` (a block) is nearer.
+    let messageOpen: [Int?]
+    /// For each token, the index of the first token of its statement (after the last `;`, `{` or `}`).
+    let statementStarts: [Int]
+    /// Every `NAME = …` and `NAME[…] = …` by name: the index of NAME and its value's range, in order.
+    let assignments: [String: [(index: Int, value: Range<Int>)]]
+    /// Every identifier's indices, in order, so a rule finds a name's earlier uses without walking the body.
+    let identifierIndices: [String: [Int]]
+
+    /// How far a statement is followed, at most: longer runs are not code a person wrote, and the bound keeps
+    /// hostile input (a 10 MB line without `;`) linear.
+    static let statementLimit = 4096
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -77,6 +89,20 @@ struct ObjectiveCSource {
         }
         self.partner = partner
         enclosingBody = enclosing
+        var messageOpen = [Int?](repeating: nil, count: code.count)
+        var statementStarts = [Int](repeating: 0, count: code.count)
+        var opens: [Int] = []
+        var start = 0
+        for (index, token) in code.enumerated() {
+            while let last = opens.last, let close = partner[last], close < index { opens.removeLast() }
+            if let last = opens.last, code[last].text == "[" { messageOpen[index] = last }
+            statementStarts[index] = start
+            guard token.kind == .punctuation else { continue }
+            if (token.text == "[" || token.text == "{"), partner[index] != nil { opens.append(index) }
+            if token.text == ";" || token.text == "{" || token.text == "}" { start = index + 1 }
+        }
+        self.messageOpen = messageOpen
+        self.statementStarts = statementStarts
         // Top-level `static`/`const` initializers: NAME = value ;
         var depth = 0
         for (index, token) in code.enumerated() where token.kind == .punctuation {
@@ -86,12 +112,11 @@ struct ObjectiveCSource {
             var name = index - 1
             if code[name].text == "]", let open = partner[name] { name = open - 1 }
             guard name >= 0, code[name].kind == .identifier else { continue }
-            let statementStart = Self.statementStart(code, before: index)
-            let declaration = code[statementStart..<name].map(\.text)
+            let declaration = code[max(statementStarts[index], name - 16)..<name].map(\.text)
             guard declaration.contains("const") || declaration.contains("static") else { continue }
             var end = index + 1
             var nested = 0
-            while end < code.count {
+            while end < code.count && end < index + Self.statementLimit {
                 let text = code[end].text
                 if text == "{" || text == "(" || text == "[" { nested += 1 }
                 if text == "}" || text == ")" || text == "]" { nested -= 1 }
@@ -101,6 +126,22 @@ struct ObjectiveCSource {
             constants[code[name].text] = Array(code[(index + 1)..<min(end, code.count)])
         }
         self.constants = constants
+        var assignments: [String: [(index: Int, value: Range<Int>)]] = [:]
+        for (index, token) in code.enumerated() where token.kind == .identifier && index + 1 < code.count {
+            var next = index + 1
+            if code[next].text == "[", let close = partner[next] { next = close + 1 }
+            guard next < code.count, code[next].text == "=", code[next].kind == .punctuation,
+                next + 1 >= code.count || code[next + 1].text != "="
+            else { continue }
+            assignments[token.text, default: []].append(
+                (index, next + 1..<Self.end(of: next + 1, in: code, partner: partner)))
+        }
+        self.assignments = assignments
+        var identifierIndices: [String: [Int]] = [:]
+        for (index, token) in code.enumerated() where token.kind == .identifier {
+            identifierIndices[token.text, default: []].append(index)
+        }
+        self.identifierIndices = identifierIndices
     }
 
     static func closes(_ open: String, _ close: String) -> Bool {
@@ -125,37 +166,35 @@ struct ObjectiveCSource {
         return true
     }
 
-    /// The index of the first token of the statement that holds `index` (just after the last `;`, `{` or `}`).
-    static func statementStart(_ tokens: [ObjectiveCToken], before index: Int) -> Int {
-        var back = index - 1
-        while back >= 0 {
-            let text = tokens[back].text
-            if tokens[back].kind == .punctuation && (text == ";" || text == "{" || text == "}") { return back + 1 }
-            back -= 1
-        }
-        return 0
+    /// The index just past the end of the statement that holds `index` (its `;`, an unmatched closing bracket,
+    /// or the end), followed for at most ``statementLimit`` tokens.
+    func statementEnd(after index: Int) -> Int {
+        Self.end(of: index, in: tokens, partner: partner)
     }
 
-    /// The index just past the end of the statement that holds `index` (its `;`, or the end).
-    func statementEnd(after index: Int) -> Int {
+    static func end(of index: Int, in tokens: [ObjectiveCToken], partner: [Int?]) -> Int {
         var forward = index
-        var depth = 0
-        while forward < tokens.count {
+        let limit = min(tokens.count, index + statementLimit)
+        while forward < limit {
             let token = tokens[forward]
             if token.kind == .punctuation {
                 switch token.text {
-                case "(", "[", "{": depth += 1
-                case ")", "]", "}":
-                    depth -= 1
-                    if depth < 0 { return forward }
-                case ";" where depth <= 0: return forward
-                default: break
+                case "(", "[", "{":
+                    guard let close = partner[forward] else { return forward }
+                    forward = close
+                case ")", "]", "}", ";":
+                    return forward
+                default:
+                    break
                 }
             }
             forward += 1
         }
-        return tokens.count
+        return min(forward, tokens.count)
     }
+
+    /// The first token of the statement that holds `index`.
+    func statementStart(of index: Int) -> Int { statementStarts[index] }
 
     /// The token range of the body around `index`: from its `{` to its `}`, or the whole file.
     func bodyRange(around index: Int) -> Range<Int> {
@@ -167,7 +206,7 @@ struct ObjectiveCSource {
     /// previous `}`, `;` or top of file), for rules that judge by the method's name.
     func signature(around index: Int) -> ArraySlice<ObjectiveCToken> {
         guard let open = enclosingBody[index] else { return [] }
-        return tokens[Self.statementStart(tokens, before: open)..<open]
+        return tokens[max(statementStarts[open], open - 64)..<open]
     }
 
     /// The arguments of the call whose name is at `index` (`NAME ( a , b )`), each as a token index range,
@@ -226,17 +265,11 @@ struct ObjectiveCSource {
         return colon + 1..<end
     }
 
-    /// The `[` of the innermost message send that holds `index`, if any.
+    /// The `[` of the innermost message send that holds `index`, if any (none when a block's `{` is nearer).
     func messageStart(around index: Int) -> Int? {
-        var back = index
-        while back >= 0 {
-            if tokens[back].text == "[", tokens[back].kind == .punctuation, let close = partner[back], close > index {
-                return back
-            }
-            if tokens[back].text == "{" && tokens[back].kind == .punctuation { return nil }
-            back -= 1
-        }
-        return nil
+        guard index < messageOpen.count else { return nil }
+        if tokens[index].text == "[", partner[index] != nil, tokens[index].kind == .punctuation { return index }
+        return messageOpen[index]
     }
 
     /// The value tokens `range` stands for: itself, or a constant's value when it is one name (also
@@ -255,23 +288,39 @@ struct ObjectiveCSource {
         return Array(tokens[range])
     }
 
-    /// The initializer of a local `TYPE NAME = value;` or `TYPE NAME[…] = value;` declared before `index`
-    /// in the same body.
+    /// The value last given to `NAME` (`TYPE NAME = value;`, `NAME[…] = value;`, `NAME = value;`) before `index` in
+    /// the same body.
     func localInitializer(of name: String, before index: Int) -> [ObjectiveCToken]? {
+        guard let open = enclosingBody[index], let list = assignments[name] else { return nil }
+        // The last assignment before `index`: binary search, then one step back.
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].index < index { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let found = list[low - 1]
+        guard found.index > open else { return nil }
+        return Array(tokens[found.value])
+    }
+
+    /// The indices of the identifier `name` in the body around `index` before it, the nearest first, at most
+    /// `limit` of them.
+    func occurrences(of name: String, before index: Int, limit: Int = 64) -> [Int] {
+        guard let list = identifierIndices[name] else { return [] }
         let body = bodyRange(around: index)
-        guard enclosingBody[index] != nil else { return nil }
-        var found: [ObjectiveCToken]?
-        var cursor = body.lowerBound
-        while cursor < index {
-            if tokens[cursor].text == name && tokens[cursor].kind == .identifier {
-                var next = cursor + 1
-                if next < tokens.count, tokens[next].text == "[", let close = partner[next] { next = close + 1 }
-                if next < tokens.count, tokens[next].text == "=" {
-                    let end = statementEnd(after: next + 1)
-                    found = Array(tokens[(next + 1)..<end])
-                }
-            }
-            cursor += 1
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        var found: [Int] = []
+        var position = low - 1
+        while position >= 0 && found.count < limit && list[position] >= body.lowerBound {
+            found.append(list[position])
+            position -= 1
         }
         return found
     }

@@ -24,7 +24,9 @@ struct ObjectiveCTrustChallengeHandler {
         {
             // A method definition: the body follows the signature.
             var cursor = index
-            while cursor < source.tokens.count, source.tokens[cursor].text != "{", source.tokens[cursor].text != ";" {
+            while cursor < min(source.tokens.count, index + 512), source.tokens[cursor].text != "{",
+                source.tokens[cursor].text != ";"
+            {
                 cursor += 1
             }
             guard cursor < source.tokens.count, source.tokens[cursor].text == "{", !seenBodies.contains(cursor),
@@ -35,7 +37,7 @@ struct ObjectiveCTrustChallengeHandler {
             let usesTrust = source.contains(
                 ["credentialForTrust", "NSURLSessionAuthChallengeUseCredential"], in: body)
             guard usesTrust, !source.contains(evaluations, in: body) else { continue }
-            let signature = source.tokens[ObjectiveCSource.statementStart(source.tokens, before: cursor)..<cursor]
+            let signature = source.tokens[source.statementStart(of: cursor)..<cursor]
             let isWebView = signature.contains { $0.text == "webView" || $0.text == "WKWebView" }
             handlers.append(ObjectiveCTrustChallengeHandler(name: token.text, token: token, isWebView: isWebView))
         }

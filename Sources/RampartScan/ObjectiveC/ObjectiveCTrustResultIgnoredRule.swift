@@ -15,7 +15,8 @@ struct ObjectiveCTrustResultIgnoredRule: ObjectiveCRule {
                 let result = arguments[1].first { tokens[$0].kind == .identifier }.map { tokens[$0].text }
                 guard let result, let close = source.partner[index + 1] else { continue }
                 let body = source.bodyRange(around: index)
-                let readLater = (close..<body.upperBound).contains { tokens[$0].text == result }
+                let after = close..<min(body.upperBound, close + ObjectiveCSource.statementLimit * 4)
+                let readLater = after.contains { tokens[$0].text == result }
                 if !readLater {
                     findings.append(
                         source.finding(

@@ -32,7 +32,7 @@ struct ObjectiveCURLCacheForAuthenticatedRule: ObjectiveCRule {
                 )
             } else if token.text == "diskCapacity", let argument = source.selectorArgument(at: index),
                 tokens[argument].map(\.text) != ["0"],
-                let start = Optional(ObjectiveCSource.statementStart(tokens, before: index)),
+                let start = Optional(max(source.statementStart(of: index), index - 64)),
                 tokens[start..<index].contains(where: {
                     $0.text == "URLCache" || $0.text == "setURLCache" || $0.text == "setSharedURLCache"
                 })

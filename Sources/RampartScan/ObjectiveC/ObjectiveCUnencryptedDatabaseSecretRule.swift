@@ -22,7 +22,7 @@ struct ObjectiveCUnencryptedDatabaseSecretRule: ObjectiveCRule {
                     source.finding(
                         .unencryptedDatabaseSecret, at: token,
                         "SQL stores the column \(column) in a database opened without encryption (no sqlite3_key)"))
-            } else if token.text == "setValue", let open = source.messageStart(around: index) {
+            } else if token.text == "setValue", let open = source.messageStart(around: index), index - open <= 64 {
                 let receiver = tokens[(open + 1)..<index]
                 guard isManagedObject(receiver, before: index, in: source),
                     let value = source.selectorArgument(at: index),
@@ -49,15 +49,13 @@ struct ObjectiveCUnencryptedDatabaseSecretRule: ObjectiveCRule {
         }
         guard receiver.count == 1, let name = receiver.first?.text else { return false }
         let tokens = source.tokens
-        let body = source.bodyRange(around: index)
-        for position in body.lowerBound..<index where tokens[position].text == name && position >= 2 {
-            if tokens[position - 1].text == "*", tokens[position - 2].text.hasSuffix("ManagedObject") { return true }
-            if let value = source.localInitializer(of: name, before: index),
-                value.contains(where: { $0.text == "insertNewObjectForEntityForName" })
-            {
-                return true
-            }
+        if let value = source.localInitializer(of: name, before: index),
+            value.contains(where: { $0.text == "insertNewObjectForEntityForName" })
+        {
+            return true
         }
-        return false
+        return source.occurrences(of: name, before: index).contains { position in
+            position >= 2 && tokens[position - 1].text == "*" && tokens[position - 2].text.hasSuffix("ManagedObject")
+        }
     }
 }
