@@ -19,6 +19,8 @@ struct FetchCommand: AsyncParsableCommand {
             ATS decision, the TLS version and cipher, the protocol selected by ALPN, the validated chain
             with its pins, and every redirect go to standard error. HTTP/2 is spoken when the server
             selects it (--http2: only HTTP/2, --http1.1: only HTTP/1.1). HTTPS_PROXY/https_proxy, http_proxy and NO_PROXY are honoured.
+            Redirects are always followed (-L is accepted and changes nothing); -I sends HEAD and prints
+            the headers; --compressed asks for gzip or deflate and decodes it within the limits.
             Secrets never belong on the command line (every user can read it): put headers such as
             Authorization in a file (-H @FILE), the body in a file (-d @FILE, or -d @- from standard
             input), and proxy credentials in https_proxy or --proxy-credentials-file.
@@ -97,6 +99,21 @@ struct FetchCommand: AsyncParsableCommand {
         help: "Speak HTTP/2 only (offer only h2 by ALPN); fails when the server does not select h2.")
     var http2Only = false
     @Flag(
+        help: """
+            Ask for a compressed response (Accept-Encoding: gzip, deflate) and decode it, bounded by \
+            --max-bytes on the decoded bytes and a 100:1 expansion ratio (a decompression bomb fails with exit 74). \
+            A gzip or deflate response to your own -H 'Accept-Encoding: …' is decoded too.
+            """)
+    var compressed = false
+    @Flag(
+        name: [.customShort("I"), .customLong("head")],
+        help: "Send a HEAD request and print the response status line and headers (no body).")
+    var head = false
+    @Flag(
+        name: [.customShort("L"), .customLong("location")],
+        help: "Accepted for curl's habit: redirects are always followed (up to --max-redirects, each hop checked).")
+    var location = false
+    @Flag(
         name: [.customShort("i"), .customLong("include")],
         help: "Print the response status line and headers before the body.")
     var include = false
@@ -124,6 +141,9 @@ struct FetchCommand: AsyncParsableCommand {
             }
         }
         if caOnly && ca == nil { throw ValidationError("--ca-only needs --ca FILE") }
+        if head && (data != nil || method != nil) {
+            throw ValidationError("-I (--head) sends a HEAD request: it cannot be used with -d or -X")
+        }
         if http1Only && http2Only {
             throw ValidationError("--http1.1 and --http2 cannot be used together: choose one HTTP version, or neither")
         }
@@ -161,7 +181,7 @@ struct FetchCommand: AsyncParsableCommand {
                 throw CommandFailure(
                     "the server answered HTTP \(response.status) \(response.reason)", status: .httpFailure)
             }
-            try await FetchOutput.write(response, to: output, force: force, includeHead: include)
+            try await FetchOutput.write(response, to: output, force: force, includeHead: include || head)
         } catch let error as HTTPClientError {
             throw CommandFailure(
                 ControlCharacterEscaping.sanitized(error.description + FlagHint.hint(for: error)),
@@ -179,7 +199,8 @@ struct FetchCommand: AsyncParsableCommand {
                 status: .usage)
         }
         var request = HTTPRequest(
-            url: parsed, method: HTTPMethod(rawValue: (method ?? (data == nil ? "GET" : "POST")).uppercased()))
+            url: parsed,
+            method: HTTPMethod(rawValue: (method ?? (head ? "HEAD" : data == nil ? "GET" : "POST")).uppercased()))
         for (name, value) in try FetchHeaders.parse(headers) { request.headers.add(name: name, value: value) }
         if let data {
             request.body = try FetchBody.make(data)
@@ -212,6 +233,7 @@ struct FetchCommand: AsyncParsableCommand {
         }
         configuration.httpVersion = http2Only ? .http2Only : http1Only ? .http1Only : .automatic
         if let maxBytes { configuration.limits.maxResponseBytes = maxBytes }
+        configuration.decompression = compressed
         if let maxUploadBytes { configuration.limits.maxStreamedRequestBytes = maxUploadBytes }
         if let maxRedirects {
             configuration.limits.maxRedirects = maxRedirects
