@@ -253,6 +253,14 @@ struct JSONSchemaTests {
             ], schema: "pin-verify.schema.json", exitCode: 74)
     }
 
+    @Test("rampart-demo: the lab demo's report")
+    func demo() async throws {
+        let run = try await DemoReport.run.value
+        #expect(run.exitCode == 0, "\(run.standardErrorText)")
+        let checked = try await Self.validate(run.standardOutput, against: "demo.schema.json")
+        #expect(checked.exitCode == 0, "rampart-demo does not match demo.schema.json:\n\(checked.standardErrorText)")
+    }
+
     @Test("vault ls: an empty vault and one with items")
     func vaultList() async throws {
         let folder = try ScratchFolder("rampart-schema-vault")
@@ -286,6 +294,8 @@ struct JSONSchemaTests {
             let key = "AKIAIOSFODNN7EXAMPLE"
             UserDefaults.standard.set("pw", forKey: "password")
             let task = URLSession.shared.dataTask(with: u)
+            // rampart:ignore RS-CRYPTO-007 a documented example key, revoked
+            let example = "AKIAIOSFODNN7EXAMPLG"
             """
         try dirty.write("App/Net.swift", Data(source.utf8))
         try dirty.write("App/Old.swift", Data("let legacy = \"AKIAIOSFODNN7EXAMPLF\"\n".utf8))
@@ -295,7 +305,11 @@ struct JSONSchemaTests {
         try dirty.write("App/Old.swift", Data("let legacy = 1\n".utf8))
         try await expectValid(
             ["scan", "--format", "json", dirty.path, "--fail-on", "info"], schema: "scan.schema.json", exitCode: 1)
-        try await expectValid(
+        let hidden = try await expectValid(
             ["scan", "--format", "json", dirty.path, "--baseline", baseline], schema: "scan.schema.json", exitCode: 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: hidden) as? [String: Any])
+        #expect((report["staleBaselineEntries"] as? [Any])?.count == 1, "\(report)")
+        #expect((report["counts"] as? [String: Any])?["suppressed"] as? Int == 1, "\(report)")
+        #expect((report["counts"] as? [String: Any])?["hiddenByBaseline"] as? Int ?? 0 > 0, "\(report)")
     }
 }
