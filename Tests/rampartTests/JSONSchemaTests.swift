@@ -206,6 +206,18 @@ struct JSONSchemaTests {
                     "json",
                 ],
                 schema: "ats-diagnose.schema.json", exitCode: 0)
+            // With the app's plist and a CT log list: appPasses and a ct report (no SCTs: not compliant).
+            let argon = try LabCTLog(name: "Lab Argon", operatorName: "Lab Google")
+            try scratch.write("diagnose-log-list.json", try LabCTLog.chromeLogList([argon]))
+            let output = try await expectValid(
+                [
+                    "ats", "diagnose", "https://localhost:\(server.port)/", "--ca", files.rootPEM.path, "--policy",
+                    Self.policyFixtures.appendingPathComponent("exceptions.plist").path, "--ct-log-list",
+                    scratch.path("diagnose-log-list.json"), "--format", "json",
+                ],
+                schema: "ats-diagnose.schema.json", exitCode: 0)
+            let report = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+            #expect(report["appPasses"] is Bool && report["ct"] is [String: Any], "\(report.keys.sorted())")
         }
         var legacy = OpenSSLServerConfiguration(chain: try pki.chain(.good), securityLevel: 0)
         legacy.extraArguments = ["-tls1"]
