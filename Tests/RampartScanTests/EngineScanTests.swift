@@ -135,6 +135,20 @@ struct EngineScanTests {
         #expect(report.counts.lines == 1)
     }
 
+    @Test("thousands of findings on one long line each get a short snippet around their own column")
+    func manyFindingsOnOneLine() throws {
+        let scratch = try ScratchFolder("scan-engine")
+        let unit = String(repeating: "x", count: 190) + " INSECURE "
+        try Data(String(repeating: unit, count: 5_000).utf8).write(to: scratch.url("Wide.swift"))
+        let report = try ScanEngine.testing().scan([scratch.path])
+        #expect(report.findings.count == 5_000)
+        for finding in report.findings {
+            let snippet = try #require(finding.snippet)
+            #expect(snippet.utf8.count < 1_000 && snippet.contains("INSECURE"))
+        }
+        #expect(report.findings.last?.snippet?.hasSuffix("…") == false)
+    }
+
     @Test("a file over the size limit is a problem and is not read")
     func tooLarge() throws {
         let scratch = try folder(["Big.swift": String(repeating: "INSECURE\n", count: 200), "Small.swift": "INSECURE"])

@@ -32,20 +32,26 @@ struct ScanSourceLines {
                     Self.clipped(lines[$0], column: $0 == index ? finding.column : 1)
                 })
         }
-        return finding
+        return ScanSecretMasking.masking(finding)
     }
 
     /// `line` whole when it is short; otherwise the part around `column` (a UTF-8 column, from 1) between `…`.
+    ///
+    /// Measured and cut in UTF-8 bytes, snapped to scalar boundaries, so that many findings on one very long
+    /// line cost a constant amount each instead of a walk over the line's characters per finding.
     static func clipped(_ line: Substring, column: Int) -> String {
-        guard line.count > maximumLineLength else { return String(line) }
-        let offset = max(0, min(column - 1, line.utf8.count))
-        let utf8Index = line.utf8.index(line.utf8.startIndex, offsetBy: offset)
-        let characterIndex = line[..<utf8Index].count
-        let length = line.count
-        let start = max(0, characterIndex - maximumLineLength / 4)
-        let end = min(length, start + maximumLineLength)
-        let lower = line.index(line.startIndex, offsetBy: start)
-        let upper = line.index(lower, offsetBy: end - start)
-        return (start > 0 ? "…" : "") + line[lower..<upper] + (end < length ? "…" : "")
+        let utf8 = line.utf8
+        let count = utf8.count
+        guard count > maximumLineLength * 4 else { return String(line) }
+        let offset = max(0, min(column - 1, count))
+        let start = max(0, offset - maximumLineLength / 4)
+        var lower = utf8.index(utf8.startIndex, offsetBy: start)
+        var upper = utf8.index(lower, offsetBy: min(count - start, maximumLineLength))
+        while lower > utf8.startIndex, isContinuation(utf8[lower]) { lower = utf8.index(after: lower) }
+        while upper < utf8.endIndex, isContinuation(utf8[upper]) { upper = utf8.index(after: upper) }
+        let window = String(decoding: utf8[lower..<upper], as: UTF8.self)
+        return (lower > utf8.startIndex ? "…" : "") + window + (upper < utf8.endIndex ? "…" : "")
     }
+
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 }
