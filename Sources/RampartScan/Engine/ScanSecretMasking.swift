@@ -40,7 +40,7 @@ enum ScanSecretMasking {
                     open.append(character)
                     literal = open
                 } else if character == "\"" {
-                    result += MachOHardCodedSecret.redacted(open) + "\""
+                    result += KnownSecrets.redacted(open) + "\""
                     literal = nil
                 } else {
                     open.append(character)
@@ -51,7 +51,7 @@ enum ScanSecretMasking {
                 if character == "\"" { literal = "" }
             }
         }
-        if let open = literal { result += MachOHardCodedSecret.redacted(open) }
+        if let open = literal { result += KnownSecrets.redacted(open) }
         return result
     }
 
@@ -63,7 +63,7 @@ enum ScanSecretMasking {
                 let close = result.range(of: "</\(tag)>", range: open.upperBound..<result.endIndex)
                 let contentEnd = close?.lowerBound ?? result.endIndex
                 let content = String(result[open.upperBound..<contentEnd])
-                let replacement = content.isEmpty ? "" : MachOHardCodedSecret.redacted(content)
+                let replacement = content.isEmpty ? "" : KnownSecrets.redacted(content)
                 result.replaceSubrange(open.upperBound..<contentEnd, with: replacement)
                 let next = result.index(open.upperBound, offsetBy: replacement.count)
                 guard let after = result.range(of: "</\(tag)>", range: next..<result.endIndex) else { break }

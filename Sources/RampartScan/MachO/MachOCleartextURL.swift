@@ -8,25 +8,13 @@ import RampartPolicy
 /// let findings = MachOCleartextURL.findings(strings: slice.strings, binary: "App", path: "App")
 /// ```
 enum MachOCleartextURL {
-    /// Hosts (and host/path prefixes) of XML namespaces, schemas and DTDs.
-    static let identifierPrefixes = [
-        "www.w3.org/", "w3.org/", "schemas.xmlsoap.org/", "schemas.microsoft.com/", "schemas.openxmlformats.org/",
-        "schemas.android.com/", "www.apple.com/DTDs/", "apple.com/DTDs/", "ns.adobe.com/", "purl.org/", "xml.org/",
-        "www.xml.org/", "xmlns.com/", "json-schema.org/", "www.opengis.net/", "docs.oasis-open.org/",
-        "ns.useplus.org/", "iptc.org/std/", "cipa.jp/exif/",
-    ]
-    static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]
-
     static func findings(strings: [MachOSlice.CString], binary: String, path: String) -> [ScanFinding] {
         var findings: [ScanFinding] = []
         for string in strings where string.section != "__TEXT,__objc_methname" {
             for url in urls(in: string.value) {
-                let rest = url.dropFirst("http://".count)
-                if identifierPrefixes.contains(where: { rest.hasPrefix($0) }) { continue }
-                let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-                let hostName =
-                    host.hasPrefix("[") ? String(host.prefix { $0 != "]" } + "]") : String(host.prefix { $0 != ":" })
-                let isLoopback = loopbackHosts.contains(hostName.lowercased())
+                let kind = CleartextURL.kind(of: url)
+                if kind == .identifier { continue }
+                let isLoopback = kind == .loopback
                 findings.append(
                     ScanFinding(
                         rule: .cleartextHTTPURL, path: path, line: 0, column: 0,

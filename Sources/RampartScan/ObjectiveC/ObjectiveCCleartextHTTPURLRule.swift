@@ -9,12 +9,6 @@ struct ObjectiveCCleartextHTTPURLRule: ObjectiveCRule {
         "baseURL", "initWithBaseURL", "URLString",
     ]
 
-    /// Hosts of XML namespaces and document types, never requested.
-    static let namespaceHosts = [
-        "www.w3.org", "schemas.", "www.apple.com/DTDs", "apple.com/DTDs", "ns.adobe.com", "purl.org", "xmlns.com",
-        "schemas.xmlsoap.org", "schemas.android.com", "www.opengis.net", "json-schema.org",
-    ]
-
     func findings(in source: ObjectiveCSource) -> [ScanFinding] {
         var findings: [ScanFinding] = []
         let urlConstants = Set(
@@ -55,12 +49,13 @@ struct ObjectiveCCleartextHTTPURLRule: ObjectiveCRule {
     ) -> ScanFinding? {
         guard let value = token.stringValue, value.lowercased().hasPrefix("http://") else { return nil }
         let rest = value.dropFirst("http://".count)
-        if Self.namespaceHosts.contains(where: { rest.hasPrefix($0) }) { return nil }
+        let kind = CleartextURL.kind(of: value)
+        if kind == .identifier { return nil }
         if previous.lowercased().contains("xmlns") || previous.lowercased().contains("namespace") { return nil }
         let host = rest.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "%" }
         let url = value.count > 120 ? String(value.prefix(120)) + "…" : value
         let through = constant.map { " through the constant \($0)" } ?? ""
-        if host == "localhost" || host == "127.0.0.1" || host == "[::1]" {
+        if kind == .loopback {
             return source.finding(
                 .cleartextHTTPURL, at: token,
                 "cleartext URL \(url) to the local host\(through) (fine in development only)",

@@ -16,8 +16,8 @@ struct ObjectiveCHardCodedSecretRule: ObjectiveCRule {
             + source.constants.values.flatMap { $0.filter { $0.stringValue != nil } }
         for token in literals {
             guard let value = token.stringValue else { continue }
-            for (kind, secret) in MachOHardCodedSecret.secrets(in: value) {
-                report(token, "a \(kind) is written in the code (\(MachOHardCodedSecret.redacted(secret)))")
+            for (kind, secret) in KnownSecrets.secrets(in: value) {
+                report(token, "a \(kind) is written in the code (\(KnownSecrets.redacted(secret)))")
             }
         }
         // NAME = @"high-entropy literal" where NAME says secret.
@@ -31,7 +31,7 @@ struct ObjectiveCHardCodedSecretRule: ObjectiveCRule {
             guard let value = token.stringValue, ScanSecretName.isSecret(name), Self.looksRandom(value) else {
                 continue
             }
-            report(token, "\(name) holds a secret written in the code (\(MachOHardCodedSecret.redacted(value)))")
+            report(token, "\(name) holds a secret written in the code (\(KnownSecrets.redacted(value)))")
         }
         return findings
     }

@@ -17,21 +17,21 @@ final class SwiftHardCodedSecretRule: SwiftRule {
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         guard let text = SwiftSyntaxQueries.staticText(node), text.count >= 8 else { return .visitChildren }
-        if let (kind, secret) = MachOHardCodedSecret.secrets(in: text).first {
+        if let (kind, secret) = KnownSecrets.secrets(in: text).first {
             context.report(
                 .hardCodedSecret, at: node,
-                "a \(kind) is written in the code (\(MachOHardCodedSecret.redacted(secret))): revoke it and move it out"
+                "a \(kind) is written in the code (\(KnownSecrets.redacted(secret))): revoke it and move it out"
             )
         } else if Self.isJWT(text) {
             context.report(
                 .hardCodedSecret, at: node,
-                "a JSON Web Token is written in the code (\(MachOHardCodedSecret.redacted(text)))")
+                "a JSON Web Token is written in the code (\(KnownSecrets.redacted(text)))")
         } else if let name = SwiftSyntaxQueries.destinationName(of: Syntax(node)), ScanSecretName.isSecret(name),
             Self.looksRandom(text)
         {
             context.report(
                 .hardCodedSecret, at: node,
-                "\(name) is a hard-coded credential (\(MachOHardCodedSecret.redacted(text))): keep it off the app")
+                "\(name) is a hard-coded credential (\(KnownSecrets.redacted(text))): keep it off the app")
         }
         return .visitChildren
     }
