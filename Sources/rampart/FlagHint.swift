@@ -25,6 +25,7 @@ enum FlagHint {
     static func hint(for error: HTTPClientError) -> String {
         switch error {
         case .responseTooLarge: " (--max-bytes)"
+        case .contentDecodingFailed(_, let detail) where detail.contains("maxResponseBytes"): " (--max-bytes)"
         case .requestBodyTooLarge: " (--max-upload-bytes)"
         default: ""
         }

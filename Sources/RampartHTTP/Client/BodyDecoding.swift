@@ -43,7 +43,7 @@ struct BodyDecoding: Sendable {
         case .tooLarge(let limit):
             detail =
                 "the \(coding) body decodes to more than the \(limit)-byte limit (decompression bomb refused "
-                + "after \(decoder.encodedBytes) encoded bytes); raise maxResponseBytes (fetch --max-bytes) if that is expected"
+                + "after \(decoder.encodedBytes) encoded bytes); raise maxResponseBytes if that is expected"
         case .ratio(let limit, let encoded, let decoded):
             detail =
                 "the \(coding) body expands more than \(limit) times (\(encoded) → \(decoded) bytes so far; "
