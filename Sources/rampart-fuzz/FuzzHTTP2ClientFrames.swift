@@ -28,7 +28,7 @@ enum FuzzHTTP2ClientFrames {
         do {
             pipeline = try HTTP2ClientPipeline.install(on: channel, limits: limits)
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 443)).wait()
-            pipeline.openStream(path: "/").whenSuccess { stream = $0 }
+            pipeline.openStream(path: "/").assumeIsolated().whenSuccess { stream = $0 }
             channel.embeddedEventLoop.run()
         } catch {
             FuzzCheck.fail(name, "cannot set up the embedded pipeline: \(error)")

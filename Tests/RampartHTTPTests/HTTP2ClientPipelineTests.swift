@@ -38,7 +38,7 @@ struct HTTP2ClientPipelineTests {
             pipeline = try HTTP2ClientPipeline.install(on: channel, http2: http2)
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 443)).wait()
             var opened: (any Channel)?
-            pipeline.openStream(path: "/").whenSuccess { opened = $0 }
+            pipeline.openStream(path: "/").assumeIsolated().whenSuccess { opened = $0 }
             channel.embeddedEventLoop.run()
             stream = try #require(opened)
             reader = try HTTP2ClientPipeline.reader(of: stream)
