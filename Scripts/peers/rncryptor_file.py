@@ -1,4 +1,4 @@
-"""RNCryptor v3 with the PyPI `rncryptor` package, for Scripts/bench-seal.
+"""RNCryptor v3 with the PyPI `rncryptor` package, for Scripts/bench-cli seal.
 
 usage: rncryptor_file.py encrypt|decrypt PASSWORD_FILE IN OUT
 The password is the first line of PASSWORD_FILE (never on the command line).

@@ -3,7 +3,7 @@ import Foundation
 import RampartSeal
 
 /// Encryption at rest, in memory: age STREAM and RNCryptor v3 over 16 MiB per iteration.
-/// Targets (issue 5, measured end to end on 1 GiB files by Scripts/bench-seal): age at least as
+/// Targets (issue 5, measured end to end on 1 GiB files by Scripts/bench-cli seal): age at least as
 /// fast as the `age` CLI; RNCryptor ≥ 0.45 GB/s encrypt and ≥ 0.9 GB/s decrypt.
 /// Throughput here is in iterations per second: multiply by 16 MiB for bytes per second.
 let benchmarks: @Sendable () -> Void = {
