@@ -36,6 +36,16 @@ public enum CertificateFile {
     ///   ``TrustError/malformedCertificate(source:reason:)`` for an empty or oversized file or
     ///   bytes that are not certificates.
     public static func readEncoded(_ url: URL) throws -> [EncodedCertificate] {
+        try parseEncoded(contents(of: url), source: url.path)
+    }
+
+    /// The bytes of the certificate file at `url`, read up to ``maximumSize``: the one bounded
+    /// reader of certificate files (a file given by a user and the system's CA bundle alike).
+    ///
+    /// - Throws: ``TrustError/missingFile(path:)``, ``TrustError/notAFile(path:kind:)``,
+    ///   ``TrustError/unreadable(path:reason:)``, or ``TrustError/malformedCertificate(source:reason:)``
+    ///   for a file over ``maximumSize``.
+    static func contents(of url: URL) throws -> Data {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -57,7 +67,7 @@ public enum CertificateFile {
             throw TrustError.malformedCertificate(
                 source: path, reason: "it is larger than \(maximumSize >> 20) MiB (certificate files are a few KiB)")
         }
-        return try parseEncoded(data, source: path)
+        return data
     }
 
     /// Every certificate of PEM or DER bytes, whatever its key; `source` names them in errors.

@@ -26,10 +26,12 @@ public enum TrustAnchors: Sendable, Hashable {
         }
     }
 
+    /// The anchors as a swift-certificates store. The system's bundle is read once per process and
+    /// a root decoded only when a chain names it (``SystemRootBundle``), not all of them up front.
     var store: CertificateStore {
         switch self {
-        case .system: return CertificateStore.systemTrustRoots
-        case .systemPlus(let roots): return CertificateStore.systemTrustRoots.appending(contentsOf: roots)
+        case .system: return CertificateStore(custom: SystemRootStore())
+        case .systemPlus(let roots): return CertificateStore(custom: SystemRootStore(added: roots))
         case .only(let roots): return CertificateStore(roots)
         }
     }
