@@ -100,6 +100,10 @@ package enum RawArguments {
                     status: .dataError)
             }
         }
+        // Every argument UTF-8 and none holding a reserved character (checked above): no value can
+        // hold one, so the walk below, whose reflection costs a runtime conformance scan of the
+        // whole binary per property type (milliseconds at start-up), has nothing to find.
+        guard arguments.contains(where: { String(validating: $0, as: UTF8.self) == nil }) else { return nil }
         var found: (label: String, text: String)?
         findRawValue(in: command, label: "argument", depth: 0, found: &found)
         if let found { return notUTF8(found.label, found.text) }
