@@ -17,6 +17,22 @@ extension Vault {
             applicationPassword: applicationPassword)
     }
 
+    /// Stores a private key as a new `key` item; throws ``VaultError/duplicateItem(_:)`` when an
+    /// item with this application tag and label exists (nothing is replaced).
+    ///
+    /// ```swift
+    /// try vault.addKey(.p256(P256.Signing.PrivateKey()), applicationTag: "com.example.client-tls")
+    /// ```
+    public func addKey(
+        _ key: VaultPrivateKey, applicationTag: String, label: String = "",
+        protection: ItemProtection = ItemProtection(),
+        applicationPassword: String? = nil
+    ) throws(VaultError) {
+        try add(
+            key.encoded, for: .key(applicationTag: applicationTag, label: label), protection: protection,
+            applicationPassword: applicationPassword)
+    }
+
     /// The private key stored under `applicationTag` and `label`.
     ///
     /// ```swift

@@ -127,7 +127,9 @@ public final class HTTPClient: Sendable {
             let key = ConnectionKey(
                 scheme: target.scheme, endpoint: target.endpoint, proxy: proxy,
                 tls: target.scheme == "https"
-                    ? TLSPolicyKey(decision.requirements, httpVersion: configuration.httpVersion) : nil)
+                    ? TLSPolicyKey(
+                        decision.requirements, httpVersion: configuration.httpVersion,
+                        clientIdentity: configuration.clientIdentities[target.endpoint]) : nil)
             var response = try await exchange(current, target: target, key: key, deadline: deadline)
             response.hops = hops
             response.decisions = decisions

@@ -55,6 +55,29 @@ public struct HTTPClientConfiguration: Sendable {
     /// responses are decoded (curl's `--compressed`). A request that sets `Accept-Encoding` itself
     /// gets its `gzip`/`deflate` response decoded either way. Default `false`.
     public var decompression = false
+    /// Client certificates (mutual TLS), each presented only on connections to its origin: the
+    /// `https` scheme, the host and the port of the ``Endpoint``. A redirect to another origin
+    /// connects without it. Set entries with ``setClientIdentity(_:for:)``.
+    public var clientIdentities: [Endpoint: HTTPClientIdentity] = [:]
+
+    /// Presents `identity` to the origin of `url` (scheme `https`, its host and port) when that
+    /// server asks for a client certificate, and to no other origin.
+    ///
+    /// ```swift
+    /// try configuration.setClientIdentity(identity, for: URL(string: "https://mtls.example.com:8443/")!)
+    /// ```
+    ///
+    /// - Throws: ``HTTPClientError/invalidURL(_:reason:)`` for a URL that is not `https://` or has
+    ///   no valid host and port.
+    public mutating func setClientIdentity(_ identity: HTTPClientIdentity, for url: URL) throws(HTTPClientError) {
+        let target = try Target(url)
+        guard target.scheme == "https" else {
+            throw .invalidURL(
+                Endpoint.redacting(url.absoluteString), reason: "a client certificate is sent over https:// only")
+        }
+        clientIdentities[target.endpoint] = identity
+    }
+
     /// Called with each step of every exchange (decisions, connections, redirects), for logs and
     /// `rampart fetch -v`. It runs on a network thread: keep it quick.
     public var onEvent: (@Sendable (HTTPClientEvent) -> Void)?

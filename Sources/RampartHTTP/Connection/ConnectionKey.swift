@@ -24,9 +24,16 @@ struct TLSPolicyKey: Hashable, Sendable {
     var certificateTransparency: Bool
     /// The protocols offered by ALPN.
     var httpVersion: HTTPVersionPreference
+    /// The certificate and key presented when the server asks for one: part of the key, so two
+    /// identities never share a TLS context or a connection.
+    var clientIdentity: HTTPClientIdentity?
 
-    init(_ requirements: ATSRequirements, httpVersion: HTTPVersionPreference = .automatic) {
+    init(
+        _ requirements: ATSRequirements, httpVersion: HTTPVersionPreference = .automatic,
+        clientIdentity: HTTPClientIdentity? = nil
+    ) {
         self.httpVersion = httpVersion
+        self.clientIdentity = clientIdentity
         minimumVersion = requirements.minimumTLSVersion
         forwardSecrecy = requirements.requiresForwardSecrecy
         certificateRules = requirements.requiresCertificateRules

@@ -2,8 +2,9 @@ import NIOConcurrencyHelpers
 import NIOSSL
 import RampartPolicy
 
-/// One NIOSSL context per set of ATS TLS requirements, built on first use (a context is costly to
-/// make and safe to share between connections).
+/// One NIOSSL context per set of ATS TLS requirements and client identity, built on first use (a
+/// context is costly to make and safe to share between connections; one made with a client
+/// identity is used only for the origins that identity was set for).
 final class TLSContextCache: Sendable {
     /// Contexts depend only on the requirements, so every client of the process shares them.
     static let shared = TLSContextCache()
@@ -22,7 +23,7 @@ final class TLSContextCache: Sendable {
 
     /// The client TLS configuration an ATS decision asks for. Certificate checks are replaced by
     /// Rampart's trust callback, so BoringSSL's own store is never consulted.
-    static func configuration(for key: TLSPolicyKey) -> TLSConfiguration {
+    static func configuration(for key: TLSPolicyKey) throws -> TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.minimumTLSVersion = key.minimumVersion.nioVersion
         tls.cipherSuiteValues =
@@ -30,6 +31,11 @@ final class TLSContextCache: Sendable {
         tls.certificateVerification = .fullVerification
         tls.trustRoots = .certificates([])
         tls.applicationProtocols = key.httpVersion.applicationProtocols
+        if let identity = key.clientIdentity {
+            let (chain, key) = try identity.nioSSLMaterial()
+            tls.certificateChain = chain
+            tls.privateKey = key
+        }
         return tls
     }
 }

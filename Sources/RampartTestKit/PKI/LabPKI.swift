@@ -120,6 +120,8 @@ public final class LabPKI: Sendable {
     enum Kind {
         case certificateAuthority(pathLength: Int?)
         case server(LeafNames)
+        /// A TLS client certificate (`clientAuth`), for mutual TLS.
+        case client
     }
 
     /// Issues one certificate; `issuer == nil` makes it self-signed.
@@ -149,6 +151,10 @@ public final class LabPKI: Sendable {
                 SubjectAlternativeNames(
                     names.dnsNames.map { GeneralName.dnsName($0) }
                         + names.ipAddresses.map { GeneralName.ipAddress(ASN1OctetString(contentBytes: $0[...])) })
+            case .client:
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+                try ExtendedKeyUsage([.clientAuth])
             }
             subjectKeyID
             AuthorityKeyIdentifier(keyIdentifier: authorityKeyID)

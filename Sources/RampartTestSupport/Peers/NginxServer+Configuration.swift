@@ -17,8 +17,22 @@ extension NginxServer {
             try Data(LabPattern.bytes(count: count)).write(to: served.appendingPathComponent(name))
         }
         try files.createDirectory(at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
+        if let verification = configuration.clientVerification {
+            let pem = try verification.trustedCAs.map { try $0.serializeAsPEM().pemString }.joined(separator: "\n")
+            try Data((pem + "\n").utf8).write(to: folder.appendingPathComponent("client-ca.pem"))
+        }
         try Data(configurationText(configuration, ports: ports, folder: folder.path).utf8)
             .write(to: folder.appendingPathComponent("nginx.conf"))
+    }
+
+    /// The `ssl_verify_client` lines of the TLS server, or nothing.
+    static func clientVerificationText(_ configuration: NginxServerConfiguration, folder: String) -> String {
+        guard let verification = configuration.clientVerification else { return "" }
+        return """
+                    ssl_client_certificate "\(folder)/client-ca.pem";
+                    ssl_verify_client \(verification.mode.rawValue);
+                    ssl_verify_depth 2;
+            """
     }
 
     /// The `nginx.conf` text.
@@ -46,6 +60,13 @@ extension NginxServer {
                         default_type text/plain;
                         add_trailer X-Lab-Trailer "sent after the body";
                         return 200 "a body with a trailer\n";
+                    }
+                    location = /client-verify {
+                        default_type text/plain;
+                        return 200 "$ssl_client_verify $ssl_client_s_dn\\n";
+                    }
+                    location = /redirect-to-ip/client-verify {
+                        return 302 $scheme://127.0.0.1:$server_port/client-verify;
                     }
                     location /files/ {
                         root "\(folder)/www";
@@ -77,6 +98,7 @@ extension NginxServer {
                     ssl_certificate "\(folder)/chain.pem";
                     ssl_certificate_key "\(folder)/key.pem";
                     ssl_protocols \(configuration.tlsProtocols);
+            \(clientVerificationText(configuration, folder: folder))
             \(locations)
                 }
                 server {

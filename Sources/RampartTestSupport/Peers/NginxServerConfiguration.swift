@@ -18,10 +18,15 @@ public struct NginxServerConfiguration: Sendable {
     /// nginx's `keepalive_requests`: the requests one connection carries before nginx closes it
     /// (HTTP/1.1) or sends `GOAWAY` (HTTP/2). Default 100000.
     public var keepaliveRequests: Int
+    /// Whether and how the TLS server asks for client certificates; `nil` (the default): it does not.
+    public var clientVerification: NginxClientVerification?
 
     public init(
-        chain: LabChain, tlsProtocols: String = "TLSv1.2 TLSv1.3", http2: Bool = false, keepaliveRequests: Int = 100_000
+        chain: LabChain, tlsProtocols: String = "TLSv1.2 TLSv1.3", http2: Bool = false,
+        keepaliveRequests: Int = 100_000,
+        clientVerification: NginxClientVerification? = nil
     ) {
+        self.clientVerification = clientVerification
         self.chain = chain
         self.tlsProtocols = tlsProtocols
         self.http2 = http2
