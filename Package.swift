@@ -51,22 +51,46 @@ let package = Package(
         .library(name: "RampartTestKit", targets: ["RampartTestKit"]),
         // For test suites and benchmarks (the Benchmarks package): never linked into `rampart`.
         .library(name: "RampartTestSupport", targets: ["RampartTestSupport"]),
+        // The integrations: empty modules unless the trait of the same name is enabled (see `traits`).
+        .library(name: "RampartGRPC", targets: ["RampartGRPC"]),
+        .library(name: "RampartAsyncHTTPClient", targets: ["RampartAsyncHTTPClient"]),
         .executable(name: "rampart", targets: ["rampart"]),
         // The in-process lab demo: links RampartTestKit, which the shipped `rampart` never does.
         .executable(name: "rampart-demo", targets: ["rampart-demo"]),
     ],
+    // Opt-in integrations: a package that enables neither never resolves, fetches or builds gRPC or AsyncHTTPClient.
+    //     .package(url: "https://github.com/…/Rampart.git", from: "0.3.0", traits: ["GRPC", "AsyncHTTPClient"])
+    traits: [
+        .trait(
+            name: "GRPC",
+            description: "RampartGRPC: Rampart's trust decisions in grpc-swift 2's HTTP/2 transport (macOS 15, iOS 18)."
+        ),
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "RampartAsyncHTTPClient: leaf pins checked inside AsyncHTTPClient's TLS handshake."
+        ),
+    ],
+    // Ranges, not pins (as swift-nio, swift-certificates and AsyncHTTPClient declare theirs), so an app that already
+    // uses a newer release of one of these can still add Rampart. Each floor is the version Rampart is built and
+    // tested with.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
-        .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
-        .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
-        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-nio-http2.git", exact: "1.46.0"),
-        // A range, not one version: an app whose macros pin swift-syntax must still resolve Rampart.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        // Wider than one major: an app whose macros pin swift-syntax must still resolve Rampart.
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.1"..<"604.0.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        // Resolved only when the trait of the same name is enabled (SwiftPM 6.2 and later prune the rest).
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // `swift package generate-documentation` (Scripts/docs): the DocC catalogs in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "RampartPolicy", swiftSettings: fuzzedSwift),
@@ -235,6 +259,65 @@ let package = Package(
             swiftSettings: fuzzedSwift + (fuzzing ? [.define("RAMPART_FUZZING")] : []),
             // lld: gold fails on the sanitizer runtime ("internal error in format_file_lineno").
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])] : []
+        ),
+        // The integrations. Their sources live in Integrations/ and compile to empty modules unless the trait of the
+        // same name is enabled: gRPC and AsyncHTTPClient are then resolved and linked, and only then.
+        .target(
+            name: "RampartGRPC",
+            dependencies: [
+                "RampartPolicy", "RampartTrust", "RampartTrustNIO",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+                .product(
+                    name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport",
+                    condition: .when(traits: ["GRPC"])),
+            ],
+            path: "Integrations/Sources/RampartGRPC",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "RampartAsyncHTTPClient",
+            dependencies: [
+                "RampartPolicy", "RampartTrust",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+            ],
+            path: "Integrations/Sources/RampartAsyncHTTPClient",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartGRPCTests",
+            dependencies: [
+                "RampartGRPC", "RampartPolicy", "RampartTestKit", "RampartTrust", "RampartTrustNIO",
+                .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+                .product(
+                    name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport",
+                    condition: .when(traits: ["GRPC"])),
+            ],
+            path: "Integrations/Tests/RampartGRPCTests",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RampartAsyncHTTPClientTests",
+            dependencies: [
+                "RampartAsyncHTTPClient", "RampartTestKit", "RampartTrust",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+            ],
+            path: "Integrations/Tests/RampartAsyncHTTPClientTests",
+            swiftSettings: strictSwift
         ),
         .testTarget(
             name: "RampartPolicyTests",
