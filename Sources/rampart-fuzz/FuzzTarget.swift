@@ -39,6 +39,7 @@ struct FuzzTarget: Sendable {
         FuzzMachO.target,
         FuzzProvisioningProfile.target,
         FuzzObjectiveCTokenizer.target,
+        FuzzSigningKey.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

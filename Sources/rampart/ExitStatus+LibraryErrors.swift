@@ -11,6 +11,15 @@ import RampartVault
 /// The documented exit status of each library failure. The libraries name what went wrong; which
 /// number a shell sees is the command line's decision, made here and nowhere else.
 extension ExitStatus {
+    /// 65 for every private key failure: no key, encrypted, unsupported, or not the certificate's
+    /// (the inputs do not go together: bad data, found before any connection).
+    init(_ error: SigningKeyError) {
+        switch error {
+        case .malformed, .encrypted, .unsupported, .doesNotMatchCertificate, .emptyCertificateChain:
+            self = .dataError
+        }
+    }
+
     /// 66 missing file, 74 unreadable, 65 anything else (not a property list, not a dictionary, a URL ATS does
     /// not decide for).
     init(_ error: PolicyError) {

@@ -27,7 +27,8 @@ struct FetchCommand: AsyncParsableCommand {
             Exit codes: 0 the exchange completed, 1 blocked by ATS, trust or pins (the reason on
             standard error), 2 usage (also a URL whose port is outside 1…65535 or that carries
             credentials, refused before any connection), 22 HTTP status 400 or above with --fail, 65
-            malformed --policy or --ca file, 66 missing input file, 73 cannot create the output, 74
+            malformed --policy, --ca, --cert or --key file (also an encrypted key, or a key that is not the
+            certificate's), 66 missing input file, 73 cannot create the output, 74
             network or protocol error (timeouts, limits, malformed responses).
             """)
 
@@ -129,6 +130,8 @@ struct FetchCommand: AsyncParsableCommand {
     var ctLogLists: [String] = []
     @Option(help: "The CT policy with --ct-log-list: apple or chrome.")
     var ctPolicy: CTComplianceRules = .apple
+    @OptionGroup(title: "Client certificate (mutual TLS)")
+    var clientIdentity: FetchClientIdentityOptions
 
     func validate() throws {
         if let maxBytes, maxBytes < 0 { throw ValidationError("--max-bytes must be 0 or more") }
@@ -163,7 +166,19 @@ struct FetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let request = try makeRequest()
-        let configuration = try makeConfiguration(host: request.url.host ?? "")
+        var configuration = try makeConfiguration(host: request.url.host ?? "")
+        if let identity = try clientIdentity.identity() {
+            do throws(HTTPClientError) {
+                try configuration.setClientIdentity(identity, for: request.url)
+            } catch {
+                throw CommandFailure("--cert: \(error.description)", status: .usage)
+            }
+            if verbose {
+                Terminal.warn(
+                    "* client certificate for \(request.url.host ?? ""): "
+                        + ControlCharacterEscaping.sanitized("\(identity.subject) (\(identity.privateKey.kind) key)"))
+            }
+        }
         let client: HTTPClient
         do {
             client = try HTTPClient(configuration: configuration)

@@ -39,6 +39,7 @@ struct VaultCommand: ParsableCommand {
         subcommands: [
             VaultInitCommand.self, VaultSetCommand.self, VaultGetCommand.self, VaultRemoveCommand.self,
             VaultListCommand.self, VaultPasswdCommand.self, VaultExportCommand.self, VaultImportCommand.self,
+            VaultImportKeyCommand.self,
         ]
     )
 

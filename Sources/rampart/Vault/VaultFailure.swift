@@ -17,6 +17,7 @@ enum VaultFailure {
         switch error {
         case .vaultNotFound: return "; create one with `rampart vault init`"
         case .fileExists: return " (--force replaces it)"
+        case .duplicateItem: return "; nothing was replaced: choose another tag or label"
         default: return ""
         }
     }
