@@ -10,12 +10,12 @@ import Foundation
 /// standard output; and, for output that must not be seen before it is verified, held until
 /// the work is done, then released.
 ///
-/// A file goes through ``AtomicFileOutput``: it has no name until `body` returned, so an error,
+/// A file goes through `AtomicFileOutput`: it has no name until `body` returned, so an error,
 /// an interruption or a killed process leaves nothing behind; an existing regular file is
 /// replaced only when `replacing` is true, and a node that is not a regular file is never
 /// replaced: a FIFO or a character device (`/dev/null`, `/dev/stdout` on a pipe) is written
 /// straight into, like standard output, and a directory, a socket or a block device is refused
-/// (``OutputTarget``). RampartSeal names it `SealDestination` too, and adds a `write` whose body
+/// (`OutputTarget`). RampartSeal names it `SealDestination` too, and adds a `write` whose body
 /// throws `SealError`.
 ///
 /// ```swift

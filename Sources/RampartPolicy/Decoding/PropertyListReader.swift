@@ -7,7 +7,7 @@ import Foundation
 /// is JSON, `bplist` a binary plist, `<` (or a UTF-16 byte order mark) an XML plist. Bytes that look
 /// like none of them are refused without calling Foundation: swift-corelibs-foundation keeps an error
 /// object alive for every input it refuses, which ran the fuzzer out of memory. A binary plist that holds
-/// a set is refused first too (``BinaryPropertyListSets``): Foundation on Linux crashes bridging it.
+/// a set is refused first too (`BinaryPropertyListSets`): Foundation on Linux crashes bridging it.
 ///
 /// ```swift
 /// let (object, format) = try PropertyListReader.object(from: Data(contentsOf: url), source: url.path)

@@ -1,6 +1,6 @@
 /// The contents of an `NSAppTransportSecurity` dictionary, as values.
 ///
-/// Build one in code, or decode one with ``ATSConfigurationDecoder`` from an `Info.plist` (XML or
+/// Build one in code, or decode one with ``ATSDocument/decode(_:source:)`` from an `Info.plist` (XML or
 /// binary), a bare ATS dictionary, or JSON. Optional booleans keep the difference between a key
 /// that is absent and one set to `NO`, which ATS cares about.
 ///

@@ -3,7 +3,7 @@ import Foundation
 
 /// An age X25519 identity: a Curve25519 private key written `AGE-SECRET-KEY-1…`.
 ///
-/// Its ``description`` is the secret itself: print it only to where a key file belongs.
+/// Its `description` is the secret itself: print it only to where a key file belongs.
 ///
 /// ```swift
 /// let identity = X25519Identity.generate()

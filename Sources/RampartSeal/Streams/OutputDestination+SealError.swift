@@ -1,6 +1,6 @@
 import RampartIO
 
-/// RampartIO's ``OutputDestination`` under the name RampartSeal's API used before it moved there.
+/// RampartIO's `OutputDestination` under the name RampartSeal's API used before it moved there.
 @available(*, deprecated, renamed: "OutputDestination")
 public typealias SealDestination = OutputDestination
 
