@@ -396,4 +396,12 @@ struct ObjectiveCAnalyzerTests {
         let result = ObjectiveCAnalyzer().analyze(ScanFile(path: "x.m", contents: bytes))
         #expect(!result.findings.contains { $0.ruleID == ScanRule.weakKeychainAccessibility.id })
     }
+
+    @Test("a subscript bracket matched across statements before a constant's = is analyzed without a crash")
+    func bracketAcrossStatements() {
+        // Found by the objc-tokenizer fuzz target: the name before `[` lay before the statement's start.
+        let source = "static const char kIV[16; x] = \"0000000000000000\";\nstatic NSString *const kKey = @\"k\";\n"
+        let result = ObjectiveCAnalyzer().analyze(ScanFile(path: "x.m", contents: Array(source.utf8)))
+        #expect(result.findings.allSatisfy { (1...3).contains($0.line) })
+    }
 }

@@ -112,7 +112,9 @@ struct ObjectiveCSource {
             var name = index - 1
             if code[name].text == "]", let open = partner[name] { name = open - 1 }
             guard name >= 0, code[name].kind == .identifier else { continue }
-            let declaration = code[max(statementStarts[index], name - 16)..<name].map(\.text)
+            // A `[` matched across statements (`kIV[16; x] = …`) puts the name before the statement's start.
+            let declarationStart = min(max(statementStarts[index], name - 16), name)
+            let declaration = code[declarationStart..<name].map(\.text)
             guard declaration.contains("const") || declaration.contains("static") else { continue }
             var end = index + 1
             var nested = 0
