@@ -265,6 +265,80 @@ struct JSONSchemaTests {
             ], schema: "pin-verify.schema.json", exitCode: 74)
     }
 
+    @Test("keygen and e2e keygen: the identity file and its public key, never the identity")
+    func keygen() async throws {
+        let folder = try ScratchFolder("rampart-schema-keygen")
+        for (name, flags) in [("x25519.txt", [String]()), ("pq.txt", ["--pq"])] {
+            let made = try await expectValid(
+                ["keygen", "-o", folder.path(name), "--format", "json"] + flags, schema: "keygen.schema.json",
+                exitCode: 0)
+            let read = try await expectValid(
+                ["keygen", "-y", folder.path(name), "--format", "json"], schema: "keygen.schema.json", exitCode: 0)
+            let identity = try String(contentsOf: folder.url(name), encoding: .utf8)
+            #expect(identity.contains("AGE-SECRET-KEY-"))
+            for output in [made, read] {
+                #expect(!String(decoding: output, as: UTF8.self).contains("AGE-SECRET-KEY-"))
+                let report = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+                let recipients = try #require(report["recipients"] as? [[String: Any]])
+                #expect(recipients.count == 1 && identity.contains(recipients[0]["recipient"] as? String ?? "?"))
+                #expect(recipients[0]["type"] as? String == (flags.isEmpty ? "X25519" : "mlkem768x25519"))
+            }
+        }
+        for (name, flags, kind) in [
+            ("c.key", [String](), "classic"), ("n.key", ["--nist"], "nist"), ("q.key", ["--pq"], "postQuantum"),
+        ] {
+            let output = try await expectValid(
+                ["e2e", "keygen", "-o", folder.path(name), "--format", "json"] + flags,
+                schema: "e2e-keygen.schema.json", exitCode: 0)
+            let report = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+            #expect(report["kind"] as? String == kind && report["identityFile"] as? String == folder.path(name))
+            #expect(!String(decoding: output, as: UTF8.self).contains("SECRET"))
+        }
+    }
+
+    @Test("fetch --format json: a completed exchange, a HEAD, a pin failure and an HTTP failure with --fail")
+    func fetch() async throws {
+        let folder = try ScratchFolder("rampart-schema-fetch")
+        let files = try pki.chain(.good).export(to: try folder.subfolder("pki"))
+        let other = try SPKIPinText.of(pki.chain(.p384).leaf.certificate)
+        try await LabServer.withServer(LabServerConfiguration(chain: try pki.chain(.good))) { server in
+            let url = "https://localhost:\(server.port)/"
+            let trust = ["--ca", files.rootPEM.path, "--ca-only", "--format", "json"]
+            let output = try await expectValid(
+                ["fetch", url, "-o", folder.path("body.txt")] + trust, schema: "fetch.schema.json", exitCode: 0)
+            #expect(try String(contentsOf: folder.url("body.txt"), encoding: .utf8) == "hello from the Rampart lab\n")
+            let report = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+            #expect(report["status"] as? Int == 200 && report["bodyBytes"] as? Int == 27, "\(report)")
+            let connection = try #require((report["connections"] as? [[String: Any]])?.first)
+            #expect(
+                (connection["tlsVersion"] as? String)?.hasPrefix("TLSv1.") == true && connection["cipherSuite"] != nil)
+            let decision = try #require((report["trust"] as? [[String: Any]])?.first)
+            let pin = try SPKIPinText.of(pki.chain(.good).leaf.certificate)
+            #expect(decision["verdict"] as? String == "trusted")
+            #expect((decision["chain"] as? [[String: Any]])?.first?["spkiPin"] as? String == "sha256/" + pin)
+
+            try await expectValid(["fetch", url, "-I"] + trust, schema: "fetch.schema.json", exitCode: 0)
+            let refused = try await expectValid(
+                ["fetch", url, "-o", folder.path("refused.txt"), "--pin", other] + trust, schema: "fetch.schema.json",
+                exitCode: 1)
+            let failure = try #require(try JSONSerialization.jsonObject(with: refused) as? [String: Any])
+            #expect(failure["error"] is String && failure["status"] == nil, "\(failure)")
+            #expect((failure["trust"] as? [[String: Any]])?.first?["verdict"] as? String == "rejected")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("refused.txt")))
+        }
+        try await LabServer.withServer(
+            LabServerConfiguration(chain: try pki.chain(.good), response: LabResponse(status: 404, body: "gone\n"))
+        ) { server in
+            let output = try await expectValid(
+                [
+                    "fetch", "https://localhost:\(server.port)/", "-o", folder.path("404.txt"), "--fail", "--ca",
+                    files.rootPEM.path, "--ca-only", "--format", "json",
+                ], schema: "fetch.schema.json", exitCode: 22)
+            let report = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+            #expect(report["status"] as? Int == 404 && report["error"] is String && report["output"] == nil)
+        }
+    }
+
     @Test("rampart-demo: the lab demo's report")
     func demo() async throws {
         let run = try await DemoReport.run.value

@@ -1,5 +1,6 @@
 import Foundation
-import RampartCommandLine
+import RampartHTTP
+import RampartPolicy
 import Testing
 
 @Suite("The version: one place, printed and named by the changelog")
@@ -12,6 +13,11 @@ struct VersionTests {
         let result = try await RampartBinary.run(["--version"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines) == RampartVersion.current)
+    }
+
+    @Test("the client's default User-Agent is Rampart/ and the same version")
+    func userAgent() {
+        #expect(HTTPClientConfiguration().userAgent == "Rampart/\(RampartVersion.current)")
     }
 
     @Test("CHANGELOG.md's newest entry is RampartVersion.current")

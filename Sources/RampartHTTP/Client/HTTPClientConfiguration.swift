@@ -49,8 +49,8 @@ public struct HTTPClientConfiguration: Sendable {
     public var followsRedirects = true
     /// Where pin failures are reported, besides the `reportURIs` of the pinned hosts.
     public var reporting: PinFailureReporting?
-    /// The `User-Agent` sent unless a request sets its own.
-    public var userAgent: String? = "Rampart/0.1"
+    /// The `User-Agent` sent unless a request sets its own: `Rampart/` and the release (`Rampart/0.3.0`).
+    public var userAgent: String? = "Rampart/" + RampartVersion.current
     /// Whether requests send `Accept-Encoding: gzip, deflate` (unless they carry their own) and
     /// responses are decoded (curl's `--compressed`). A request that sets `Accept-Encoding` itself
     /// gets its `gzip`/`deflate` response decoded either way. Default `false`.

@@ -19,6 +19,44 @@ public struct ATSDecision: Sendable, Hashable, Encodable {
         case arbitraryLoads
         /// No key applies: ATS's defaults.
         case defaults
+
+        /// The case's name, as its JSON `kind` says it (`exceptionDomain`, `localNetworking`, …).
+        public var kind: String {
+            switch self {
+            case .exceptionDomain: "exceptionDomain"
+            case .localNetworking: "localNetworking"
+            case .arbitraryLoadsForMedia: "arbitraryLoadsForMedia"
+            case .arbitraryLoadsInWebContent: "arbitraryLoadsInWebContent"
+            case .arbitraryLoads: "arbitraryLoads"
+            case .defaults: "defaults"
+            }
+        }
+
+        private enum CodingKeys: String, CodingKey { case kind, domain }
+
+        /// Encoded (JSON) as `{"kind": "exceptionDomain", "domain": "legacy.example.com"}`, or `{"kind": "defaults"}`
+        /// for a rule without a key.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            if case .exceptionDomain(let domain) = self { try container.encode(domain, forKey: .domain) }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let kind = try container.decode(String.self, forKey: .kind)
+            let simple: [Rule] = [
+                .localNetworking, .arbitraryLoadsForMedia, .arbitraryLoadsInWebContent, .arbitraryLoads, .defaults,
+            ]
+            if kind == "exceptionDomain" {
+                self = .exceptionDomain(try container.decode(String.self, forKey: .domain))
+            } else if let rule = simple.first(where: { $0.kind == kind }) {
+                self = rule
+            } else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kind, in: container, debugDescription: "not an ATS rule: \(kind.debugDescription)")
+            }
+        }
     }
 
     /// The URL decided on (`scheme://host` when the decision was asked for by scheme and host).

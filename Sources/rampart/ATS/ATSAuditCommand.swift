@@ -7,6 +7,7 @@ struct ATSAuditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Audit ATS settings: weakenings, mistakes ATS silently ignores, and keys that do nothing.",
+        usage: "rampart ats audit [<options>] <plists> ...",
         discussion:
             "Exit 1 when a finding is at or above --fail-on, 65 for a file that is not a plist, 66 for a missing one.")
 

@@ -7,12 +7,14 @@ struct ATSCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Say whether ATS allows each URL, and what it then requires.",
+        usage: "rampart ats check [<options>] <plist> <urls> ...",
         discussion: """
-            Values ATS ignores (a wrong type such as <string>YES</string> for a Boolean, an unknown \
-            TLS version, a malformed pin) are ignored here too, as iOS does: the decision is made with \
-            the rest and each one is printed as a warning on standard error. --strict refuses such a \
-            plist instead. Exit 0 when every URL is allowed, 1 when any is blocked, 65 for a \
-            malformed plist (or, with --strict, one with ignored values).
+            Values ATS ignores (a wrong type such as <string>YES</string> for a Boolean, an unknown TLS version, a \
+            malformed pin) are ignored here too, as iOS does: the decision is made with the rest and each one is \
+            printed as a warning on standard error. --strict refuses such a plist instead.
+
+            Exit 0 when every URL is allowed, 1 when any is blocked, 65 for a malformed plist (or, with --strict, \
+            one with ignored values).
             """)
 
     @Argument(

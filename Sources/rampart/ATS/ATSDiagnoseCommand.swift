@@ -12,20 +12,24 @@ struct ATSDiagnoseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diagnose",
         abstract: "Diagnose a live server against App Transport Security, as nscurl --ats-diagnostics does.",
+        usage: "rampart ats diagnose [<options>] <url>",
         discussion: """
-            Loads URL once per configuration of nscurl's matrix (the default, arbitrary loads, each
-            NSExceptionMinimumTLSVersion, forward secrecy off, insecure HTTP), each a real request
-            through Rampart's HTTPS client, several at a time. Then prints the served chain, the ATS
-            certificate rules it breaks, Certificate Transparency (with --ct-log-list), the smallest
-            NSExceptionDomains entry that loads the URL as a ready plist fragment, and the fix on
-            the server. Local hosts are judged as if they were public ones.
+            Loads URL once per configuration of nscurl's matrix (the default, arbitrary loads, each \
+            NSExceptionMinimumTLSVersion, forward secrecy off, insecure HTTP), each a real request through Rampart's \
+            HTTPS client, several at a time. Then prints the served chain, the ATS certificate rules it breaks, \
+            Certificate Transparency (with --ct-log-list), the smallest NSExceptionDomains entry that loads the URL \
+            as a ready plist fragment, and the fix on the server. Local hosts are judged as if they were public \
+            ones.
+
               rampart ats diagnose https://legacy.example.com/
-              rampart ats diagnose https://intranet.corp:8443/ --ca corp-root.pem --policy Info.plist
-            Exit 0 when ATS's default configuration loads the URL (and the app's, with --policy),
-            1 when not (the report says what would fix it), 2 usage (also a URL with credentials or
-            a port outside 1…65535, refused before any connection), 65 a file that is not a
-            certificate, plist or log list, 66 a missing file, 74 when the host cannot be reached or
-            the diagnosis did not finish within --max-time (the error names what was still running).
+              rampart ats diagnose https://intranet.corp:8443/ --ca corp-root.pem \\
+                  --policy Info.plist
+
+            Exit 0 when ATS's default configuration loads the URL (and the app's, with --policy), 1 when not (the \
+            report says what would fix it), 2 usage (also a URL with credentials or a port outside 1…65535, refused \
+            before any connection), 65 a file that is not a certificate, plist or log list, 66 a missing file, 74 \
+            when the host cannot be reached or the diagnosis did not finish within --max-time (the error names what \
+            was still running).
             """)
 
     @Argument(help: "The https:// (or http://) URL to diagnose.")

@@ -17,18 +17,6 @@ struct ATSDiagnoseReport: Encodable {
         var alpn: String?
     }
 
-    struct ChainCertificate: Encodable {
-        var subject: String
-        var issuer: String
-        var keyType: String
-        var keyBits: Int
-        var signatureAlgorithm: SignatureAlgorithmName
-        var notValidAfter: Date
-        var daysToExpiry: Int
-        var spkiPin: String
-        var weaknesses: [String]
-    }
-
     var url: String
     var host: String
     var port: Int
@@ -39,7 +27,7 @@ struct ATSDiagnoseReport: Encodable {
     var minimalException: ATSDictionaryJSON
     var minimalExceptionPlist: String?
     var arbitraryLoadsPass: Bool
-    var chain: [ChainCertificate]
+    var chain: [ChainCertificateReport]
     var certificateRuleViolations: [String]
     var ct: CTCheckReport?
     var serverFix: String?
@@ -65,13 +53,7 @@ struct ATSDiagnoseReport: Encodable {
             minimalExceptionPlist = diagnosis.minimalException?.propertyListFragment(host: diagnosis.host)
         }
         arbitraryLoadsPass = diagnosis.arbitraryLoadsPass
-        chain = diagnosis.chain.map { summary in
-            ChainCertificate(
-                subject: summary.subject, issuer: summary.issuer, keyType: summary.keyType, keyBits: summary.keyBits,
-                signatureAlgorithm: summary.signatureAlgorithm, notValidAfter: summary.notValidAfter,
-                daysToExpiry: summary.daysToExpiry(at: now),
-                spkiPin: summary.spkiPin.description, weaknesses: summary.weaknesses)
-        }
+        chain = diagnosis.chain.map { ChainCertificateReport($0, now: now) }
         certificateRuleViolations = diagnosis.certificateRuleViolations
         // The app's row names its file, whose name may hold a line feed: escaped whole, so that
         // only the dictionaries' own line breaks remain.

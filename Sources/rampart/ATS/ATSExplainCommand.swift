@@ -5,7 +5,8 @@ import RampartPolicy
 /// `rampart ats explain PLIST URL`: which entry applied and why, step by step.
 struct ATSExplainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "explain", abstract: "Show which ATS entry applies to a URL, and why, step by step.")
+        commandName: "explain", abstract: "Show which ATS entry applies to a URL, and why, step by step.",
+        usage: "rampart ats explain [<options>] <plist> <url>")
 
     @Argument(
         help: "An Info.plist (XML or binary), a bare NSAppTransportSecurity dictionary, or JSON.",

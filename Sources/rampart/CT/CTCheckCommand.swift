@@ -10,22 +10,24 @@ struct CTCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a certificate's SCTs against CT log lists and Apple's or Chrome's CT policy.",
+        usage: "rampart ct check [<options>] <target>",
         discussion: """
-            CERT is PEM or DER; a chain file gives the leaf first and its issuer next (--issuer or
-            --chain name the issuer otherwise). HOST:PORT connects, untrusted, and checks the chain
-            the server sends. Log lists are Chrome's v3 log_list.json or Apple's v4 list (a file, a
-            pipe, <(curl …) or - for standard input), at most --max-list-size bytes each; several
-            are merged; a list with an ambiguous or duplicated log, or a date that is not strict
-            RFC 3339, is refused whole. Embedded SCTs are verified over the precertificate (the leaf's TBS without
-            its SCT list, and the issuer's key hash). A list older than --max-list-age days is
-            reported (so is a list dated in the future, or undated); the exit status still follows
-            the policy.
+            CERT is PEM or DER; a chain file gives the leaf first and its issuer next (--issuer or --chain name the \
+            issuer otherwise). HOST:PORT connects, untrusted, and checks the chain the server sends.
+
+            Log lists are Chrome's v3 log_list.json or Apple's v4 list (a file, a pipe, <(curl …) or - for standard \
+            input), at most --max-list-size bytes each; several are merged; a list with an ambiguous or duplicated \
+            log, or a date that is not strict RFC 3339, is refused whole. Embedded SCTs are verified over the \
+            precertificate (the leaf's TBS without its SCT list, and the issuer's key hash). A list older than \
+            --max-list-age days is reported (so is a list dated in the future, or undated); the exit status still \
+            follows the policy.
+
               rampart ct check leaf.pem --issuer issuer.pem --log-list log_list.json
               rampart ct check example.com:443 --log-list log_list.json --format json
-            Exit 0 when the policy is met, 1 when it is not, 2 usage (an option out of its range), 65
-            bad input (a log list that is not one, empty or too large; a certificate whose SCT list
-            is malformed, after the report), 66 missing file, 74 when a file cannot be read or
-            HOST:PORT cannot be reached.
+
+            Exit 0 when the policy is met, 1 when it is not, 2 usage (an option out of its range), 65 bad input (a \
+            log list that is not one, empty or too large; a certificate whose SCT list is malformed, after the \
+            report), 66 missing file, 74 when a file cannot be read or HOST:PORT cannot be reached.
             """)
 
     @Argument(

@@ -7,9 +7,10 @@ struct E2EFingerprintCommand: ParsableCommand {
         commandName: "fingerprint",
         abstract: "Print the safety number of two public keys (compare it out of band).",
         discussion: """
-            Prints 12 groups of 5 digits to read aloud, then a string for a QR code. Both people get
-            the same number whichever order they give the keys in. The two keys must differ: a key
-            compared with itself proves nothing, so the same key twice is a usage error (2).
+            Prints 12 groups of 5 digits to read aloud, then a string for a QR code. Both people get the same number \
+            whichever order they give the keys in. The two keys must differ: a key compared with itself proves \
+            nothing, so the same key twice is a usage error (2).
+
             Exit codes: 2 usage (the same key twice), 65 a bad key.
             """)
 

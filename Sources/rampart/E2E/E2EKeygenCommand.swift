@@ -8,10 +8,13 @@ struct E2EKeygenCommand: ParsableCommand {
         commandName: "keygen",
         abstract: "Generate an end-to-end identity file (0600) and print its public key.",
         discussion: """
-              rampart e2e keygen -o alice.key          # classic: X25519 + Ed25519 (rampart1…)
-              rampart e2e keygen --pq -o alice.key     # post-quantum: X-Wing + ML-DSA-65 (rampartpq1…)
+              rampart e2e keygen -o alice.key          # X25519 + Ed25519 (rampart1…)
+              rampart e2e keygen --pq -o alice.key     # X-Wing + ML-DSA-65 (rampartpq1…)
               rampart e2e keygen --nist -o alice.key   # P-256 + Ed25519 (rampartnist1…)
-            An existing file is never replaced. Exit codes: 2 usage, 73 cannot create the file, 74 I/O.
+
+            An existing file is never replaced.
+
+            Exit codes: 2 usage, 73 cannot create the file, 74 I/O.
             """)
 
     @Option(
@@ -22,6 +25,8 @@ struct E2EKeygenCommand: ParsableCommand {
     var postQuantum = false
     @Flag(name: .customLong("nist"), help: "A P-256 identity.")
     var nist = false
+    @Option(help: "text, or json: the identity file, its public key and kind (never the identity).")
+    var format: OutputFormat = .text
 
     func validate() throws {
         if postQuantum && nist { throw ValidationError("choose one of --pq and --nist") }
@@ -32,6 +37,9 @@ struct E2EKeygenCommand: ParsableCommand {
             let identity = try E2EIdentity.generate(postQuantum ? .postQuantum : nist ? .nist : .classic)
             try E2EIdentityFile.write(identity, to: output)
             return identity
+        }
+        if format == .json {
+            return try StandardOutput.json(E2EKeygenReport(identityFile: output, publicKey: identity.publicKey))
         }
         try StandardOutput.line(identity.publicKey.description)
     }

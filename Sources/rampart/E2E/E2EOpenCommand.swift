@@ -8,20 +8,25 @@ struct E2EOpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Open a message with your identity (and check its sender with --from).",
+        usage: "rampart e2e open --identity <identity> [<options>] [<input>]",
         discussion: """
-            Reads IN (or standard input), writes OUT (or standard output) only once every chunk and
-            the sender's signature verified; on any failure nothing is written and no file is left.
-            The sender is reported on standard error: with --from, as the expected key; without it, by
-            its full public key (post-quantum keys: too long to read, so by the safety number only) and
-            the safety number of it and your key, to compare with the sender out of band. A message
-            signed by a key you did not name proves only that someone holding that key signed it: give
-            --from to require the sender you expect. An identity file that its group or others can read
-            is used, with a warning on standard error (run chmod 600 on it).
+            Reads IN (or standard input), writes OUT (or standard output) only once every chunk and the sender's \
+            signature verified; on any failure nothing is written and no file is left.
+
+            The sender is reported on standard error: with --from, as the expected key; without it, by its full \
+            public key (post-quantum keys: too long to read, so by the safety number only) and the safety number of \
+            it and your key, to compare with the sender out of band. A message signed by a key you did not name \
+            proves only that someone holding that key signed it: give --from to require the sender you expect. An \
+            identity file that its group or others can read is used, with a warning on standard error (run chmod 600 \
+            on it).
+
               rampart e2e open -i bob.key --from rampart1… -o notes.txt msg.e2e
-            Messages are envelope version 2 (with a header MAC that commits them to one key); a version
-            1 envelope is refused with 65: ask the sender to seal it again.
-            Exit codes: 2 usage, 65 malformed message or key, 66 missing input, 73 cannot create output,
-            74 I/O, 77 not a recipient, wrong sender or tampered, 141 closed pipe.
+
+            Messages are envelope version 2 (with a header MAC that commits them to one key); a version 1 envelope \
+            is refused with 65: ask the sender to seal it again.
+
+            Exit codes: 2 usage, 65 malformed message or key, 66 missing input, 73 cannot create output, 74 I/O, 77 \
+            not a recipient, wrong sender or tampered, 141 closed pipe.
             """)
 
     @Option(

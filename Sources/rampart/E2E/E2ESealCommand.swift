@@ -9,16 +9,18 @@ struct E2ESealCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seal",
         abstract: "Seal a message to public keys (anonymous, or signed with --from).",
+        usage: "rampart e2e seal [<options>] [<input>]",
         discussion: """
-            Reads IN (or standard input), writes OUT (or standard output); OUT appears only when sealing
-            finished. Every recipient must be of one kind (rampart1…, rampartnist1… or rampartpq1…).
-            A recipients file (-R) holds one public key per line; # comments and blank lines are skipped.
-            An identity file (--from) that its group or others can read is used, with a warning on
-            standard error (run chmod 600 on it).
-              rampart e2e seal -r rampart1… -r rampart1… --from alice.key -o msg.e2e notes.txt
+            Reads IN (or standard input), writes OUT (or standard output); OUT appears only when sealing finished. \
+            Every recipient must be of one kind (rampart1…, rampartnist1… or rampartpq1…). A recipients file (-R) \
+            holds one public key per line; # comments and blank lines are skipped. An identity file (--from) that \
+            its group or others can read is used, with a warning on standard error (run chmod 600 on it).
+
+              rampart e2e seal -r rampart1… --from alice.key -o msg.e2e notes.txt
               rampart e2e seal -R team.pub -o msg.e2e notes.txt
-            Exit codes: 2 usage, 65 bad public or identity key (-r, -R or --from), 66 missing input,
-            73 cannot create output, 74 I/O, 141 closed pipe.
+
+            Exit codes: 2 usage, 65 bad public or identity key (-r, -R or --from), 66 missing input, 73 cannot \
+            create output, 74 I/O, 141 closed pipe.
             """)
 
     @Option(name: [.customShort("r"), .customLong("recipient")], help: "A recipient's public key; repeatable.")

@@ -15,21 +15,23 @@ struct FetchCommand: AsyncParsableCommand {
         commandName: "fetch",
         abstract: "Fetch a URL with ATS, trust and pins enforced on every hop.",
         discussion: """
-            The body goes to standard output (or -o FILE, written only when complete). With -v, the
-            ATS decision, the TLS version and cipher, the protocol selected by ALPN, the validated chain
-            with its pins, and every redirect go to standard error. HTTP/2 is spoken when the server
-            selects it (--http2: only HTTP/2, --http1.1: only HTTP/1.1). HTTPS_PROXY/https_proxy, http_proxy and NO_PROXY are honoured.
-            Redirects are always followed (-L is accepted and changes nothing); -I sends HEAD and prints
-            the headers; --compressed asks for gzip or deflate and decodes it within the limits.
-            Secrets never belong on the command line (every user can read it): put headers such as
-            Authorization in a file (-H @FILE), the body in a file (-d @FILE, or -d @- from standard
-            input), and proxy credentials in https_proxy or --proxy-credentials-file.
-            Exit codes: 0 the exchange completed, 1 blocked by ATS, trust or pins (the reason on
-            standard error), 2 usage (also a URL whose port is outside 1…65535 or that carries
-            credentials, refused before any connection), 22 HTTP status 400 or above with --fail, 65
-            malformed --policy, --ca, --cert or --key file (also an encrypted key, or a key that is not the
-            certificate's), 66 missing input file, 73 cannot create the output, 74
-            network or protocol error (timeouts, limits, malformed responses).
+            The body goes to standard output (or -o FILE, written only when complete). With -v, the ATS decision, \
+            the TLS version and cipher, the protocol selected by ALPN, the validated chain with its pins, and every \
+            redirect go to standard error. HTTP/2 is spoken when the server selects it (--http2: only HTTP/2, \
+            --http1.1: only HTTP/1.1). HTTPS_PROXY/https_proxy, http_proxy and NO_PROXY are honoured.
+
+            Redirects are always followed (-L is accepted and changes nothing); -I sends HEAD and prints the \
+            headers; --compressed asks for gzip or deflate and decodes it within the limits.
+
+            Secrets never belong on the command line (every user can read it): put headers such as Authorization in \
+            a file (-H @FILE), the body in a file (-d @FILE, or -d @- from standard input), and proxy credentials in \
+            https_proxy or --proxy-credentials-file.
+
+            Exit codes: 0 the exchange completed, 1 blocked by ATS, trust or pins (the reason on standard error), 2 \
+            usage (also a URL whose port is outside 1…65535 or that carries credentials, refused before any \
+            connection), 22 HTTP status 400 or above with --fail, 65 malformed --policy, --ca, --cert or --key file \
+            (also an encrypted key, or a key that is not the certificate's), 66 missing input file, 73 cannot \
+            create the output, 74 network or protocol error (timeouts, limits, malformed responses).
             """)
 
     @Argument(help: "An https:// URL (http:// only where the ATS policy allows cleartext).")
@@ -130,6 +132,12 @@ struct FetchCommand: AsyncParsableCommand {
     var ctLogLists: [String] = []
     @Option(help: "The CT policy with --ct-log-list: apple or chrome.")
     var ctPolicy: CTComplianceRules = .apple
+    @Option(
+        help: """
+            text, or json: the exchange (what -v shows: ATS, connection, trust, redirects, status, headers) as one \
+            JSON object on standard output; the body then goes to -o FILE.
+            """)
+    var format: OutputFormat = .text
     @OptionGroup(title: "Client certificate (mutual TLS)")
     var clientIdentity: FetchClientIdentityOptions
 
@@ -144,6 +152,11 @@ struct FetchCommand: AsyncParsableCommand {
             }
         }
         if caOnly && ca == nil { throw ValidationError("--ca-only needs --ca FILE") }
+        if format == .json, output == nil || output == "-", !head || include {
+            throw ValidationError(
+                "--format json prints the exchange as JSON on standard output: write the body with -o FILE "
+                    + "(with -I there is no body)")
+        }
         if head && (data != nil || method != nil) {
             throw ValidationError("-I (--head) sends a HEAD request: it cannot be used with -d or -X")
         }
@@ -166,7 +179,8 @@ struct FetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let request = try makeRequest()
-        var configuration = try makeConfiguration(host: request.url.host ?? "")
+        let log = format == .json ? FetchEventLog() : nil
+        var configuration = try makeConfiguration(host: request.url.host ?? "", log: log)
         if let identity = try clientIdentity.identity() {
             do throws(HTTPClientError) {
                 try configuration.setClientIdentity(identity, for: request.url)
@@ -193,15 +207,36 @@ struct FetchCommand: AsyncParsableCommand {
             if verbose || include { describe(response) }
             if fail && response.status >= 400 {
                 await response.body.discard()
-                throw CommandFailure(
-                    "the server answered HTTP \(response.status) \(response.reason)", status: .httpFailure)
+                let message = "the server answered HTTP \(response.status) \(response.reason)"
+                try printReport(log, request, response: response, bodyBytes: nil, error: message)
+                throw CommandFailure(message, status: .httpFailure)
             }
-            try await FetchOutput.write(response, to: output, force: force, includeHead: include || head)
+            let bodyBytes = try await FetchOutput.write(
+                response, to: output, force: force, includeHead: include || (head && log == nil))
+            try printReport(log, request, response: response, bodyBytes: bodyBytes, error: nil)
         } catch let error as HTTPClientError {
+            try printReport(log, request, response: nil, bodyBytes: nil, error: error.description)
             throw CommandFailure(
                 ControlCharacterEscaping.sanitized(error.description + FlagHint.hint(for: error)),
                 status: ExitStatus(error))
         }
+    }
+
+    /// `--format json`: the exchange as `FetchReport`, from the client's events and the response.
+    private func printReport(
+        _ log: FetchEventLog?, _ request: HTTPRequest, response: HTTPResponse?, bodyBytes: Int?, error: String?
+    ) throws {
+        guard let log else { return }
+        var report = FetchReport(
+            url: Endpoint.redacting(url), method: request.method.rawValue,
+            pins: pins.compactMap { try? SPKIPin(parsing: $0).description }, events: log.events)
+        if let response { report.add(response) }
+        if let bodyBytes, !head {
+            report.output = output
+            report.bodyBytes = bodyBytes
+        }
+        report.error = error
+        try StandardOutput.json(report)
     }
 
     /// The longest timeout accepted: about 11.6 days.
@@ -226,7 +261,7 @@ struct FetchCommand: AsyncParsableCommand {
         return request
     }
 
-    private func makeConfiguration(host: String) throws -> HTTPClientConfiguration {
+    private func makeConfiguration(host: String, log: FetchEventLog?) throws -> HTTPClientConfiguration {
         var configuration = HTTPClientConfiguration()
         if let policy {
             let document = try ATSRuleOptions(os: os).load(policy, strict: true)
@@ -282,9 +317,12 @@ struct FetchCommand: AsyncParsableCommand {
                 logList: CTLogList.merged(try ctLogLists.map { try CTLogListFile.read($0, option: "--ct-log-list") }),
                 policy: ctPolicy)
         }
-        if verbose {
+        if verbose || log != nil {
             let checksTransparency = configuration.certificateTransparency != nil
+            let verbose = verbose
             configuration.onEvent = { event in
+                log?.record(event)
+                guard verbose else { return }
                 var lines = event.description.split(separator: "\n").map(String.init)
                 if case .trustDecision(_, let decision) = event, checksTransparency {
                     lines += Self.transparencyLines(decision)

@@ -12,7 +12,12 @@ enum FetchOutput {
             ? "HTTP/2 \(response.status)" : "HTTP/1.1 \(response.status) \(response.reason)"
     }
 
-    static func write(_ response: HTTPResponse, to output: String?, force: Bool, includeHead: Bool) async throws {
+    /// Writes the body (after the status line and headers with `includeHead`); returns the body's size in bytes.
+    @discardableResult
+    static func write(_ response: HTTPResponse, to output: String?, force: Bool, includeHead: Bool) async throws
+        -> Int
+    {
+        var bodyBytes = 0
         var head = Data()
         if includeHead {
             head = Data("\(statusLine(response))\r\n".utf8)
@@ -22,8 +27,11 @@ enum FetchOutput {
         guard let output, output != "-" else {
             // Standard output, written as the body arrives.
             if !head.isEmpty { try StandardOutput.write(head) }
-            for try await slice in response.body { try StandardOutput.write(Data(slice.readableBytesView)) }
-            return
+            for try await slice in response.body {
+                bodyBytes += slice.readableBytes
+                try StandardOutput.write(Data(slice.readableBytesView))
+            }
+            return bodyBytes
         }
         // A FIFO or a device (/dev/null) is written into as the body arrives, never replaced;
         // a file appears only when complete (AtomicFileOutput's rules).
@@ -38,8 +46,12 @@ enum FetchOutput {
         }
         do {
             if !head.isEmpty { try file.write(head) }
-            for try await slice in response.body { try file.write(Data(slice.readableBytesView)) }
+            for try await slice in response.body {
+                bodyBytes += slice.readableBytes
+                try file.write(Data(slice.readableBytesView))
+            }
             try file.commit()
+            return bodyBytes
         } catch let error as HTTPClientError {
             file.discard()
             throw error

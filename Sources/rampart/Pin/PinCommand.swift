@@ -7,8 +7,8 @@ struct PinCommand: AsyncParsableCommand {
         commandName: "pin",
         abstract: "Compute SPKI pins of certificates and servers, or verify an app's pins against its servers.",
         discussion: """
-            rampart pin FILE…|HOST:PORT        pins, names, keys and expiry (the same as `pin show`)
-            rampart pin verify --policy Info.plist   each pinned domain's server checked before a release
+              rampart pin FILE…|HOST:PORT              pins, names, keys, expiry (pin show)
+              rampart pin verify --policy Info.plist   check each pinned domain's server
             """,
         subcommands: [PinShowCommand.self, PinVerifyCommand.self], defaultSubcommand: PinShowCommand.self)
 }

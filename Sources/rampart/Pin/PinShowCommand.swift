@@ -11,16 +11,19 @@ struct PinShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Compute SPKI pins (sha256/…) of certificates, or a ready NSPinnedDomains / TrustKit entry.",
+        usage: "rampart pin show [<options>] <files> ...",
         discussion: """
-            Reads PEM files (one or many certificates; '-' for standard input) or DER files, or
-            connects to HOST:PORT (or [IPv6]:PORT) and shows the chain the server sent, untrusted.
-            Pins equal `openssl x509 -pubkey | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
-            Certificates whose key swift-certificates does not decode (RSA under 2048 bits, DSA,
-            Ed448, secp256k1, brainpool, P-192, …) are shown and pinned too; weak keys and MD5/SHA-1
-            signatures get a warning line (a "weaknesses" list in JSON).
-            Exit 2 for a bad option or a HOST:PORT whose port is outside 1…65535 (checked before any
-            connection), 65 for input that is not a certificate (or an empty file), 66 for a missing
-            file or a directory, 74 when HOST:PORT cannot be reached or does not answer in TLS.
+            Reads PEM files (one or many certificates; '-' for standard input) or DER files, or connects to \
+            HOST:PORT (or [IPv6]:PORT) and shows the chain the server sent, untrusted. Pins equal `openssl x509 \
+            -pubkey | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
+
+            Certificates whose key swift-certificates does not decode (RSA under 2048 bits, DSA, Ed448, secp256k1, \
+            brainpool, P-192, …) are shown and pinned too; weak keys and MD5/SHA-1 signatures get a warning line (a \
+            "weaknesses" list in JSON).
+
+            Exit 2 for a bad option or a HOST:PORT whose port is outside 1…65535 (checked before any connection), 65 \
+            for input that is not a certificate (or an empty file), 66 for a missing file or a directory, 74 when \
+            HOST:PORT cannot be reached or does not answer in TLS.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, plist, trustkit }
@@ -118,7 +121,7 @@ struct PinShowCommand: AsyncParsableCommand {
                 "[\(index)] \(summary.subject)\(summary.isCertificateAuthority ? " (CA)" : "")",
                 "    issuer:     \(summary.issuer)",
                 "    key:        \(summary.keyType)\(size)",
-                "    signature:  \(summary.signatureAlgorithm.qualifiedName)",
+                "    signature:  \(summary.signatureAlgorithm)",
             ] + summary.weaknesses.map { "    warning:    \($0)" }
             + [
                 "    validity:   \(RFC3339Date.string(from: summary.notValidBefore)) … \(RFC3339Date.string(from: summary.notValidAfter))",

@@ -12,20 +12,23 @@ struct PinVerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract:
             "Check that each pinned domain's server matches its pins, has a backup pin, and is not about to expire.",
+        usage: "rampart pin verify (--policy <policy> | --pins <pins>) [<options>]",
         discussion: """
-            Reads the pins of an Info.plist (NSAppTransportSecurity → NSPinnedDomains, --policy) or
-            of a TrustKit configuration (TSKConfiguration / TSKPinnedDomains as plist or JSON,
-            --pins), connects to each domain (port 443, or where --connect points it), validates the
-            chain and matches the pins. A domain fails when its chain is not trusted or matches no
-            pin, when it has no backup pin (a pin of a key the server does not use yet), or when the
-            certificates its pins match expire within --warn-days. Domains are checked several at a
-            time; those not done within --max-time are reported as timed out.
+            Reads the pins of an Info.plist (NSAppTransportSecurity → NSPinnedDomains, --policy) or of a TrustKit \
+            configuration (TSKConfiguration / TSKPinnedDomains as plist or JSON, --pins), connects to each domain \
+            (port 443, or where --connect points it), validates the chain and matches the pins. A domain fails when \
+            its chain is not trusted or matches no pin, when it has no backup pin (a pin of a key the server does \
+            not use yet), or when the certificates its pins match expire within --warn-days. Domains are checked \
+            several at a time; those not done within --max-time are reported as timed out.
+
               rampart pin verify --policy Info.plist
-              rampart pin verify --pins TrustKit.plist --connect api.example.com=10.0.0.5:8443 --format json
-            Exit 0 when every domain is healthy, 1 when any fails, times out or is inside the window
-            (a release guard for CI), 2 usage (a --connect DOMAIN the file does not pin, or given
-            twice, or a port outside 1…65535), 65 a file that is not a valid pin configuration, 66 a
-            missing file, 74 when no domain could be reached.
+              rampart pin verify --pins TrustKit.plist --format json \\
+                  --connect api.example.com=10.0.0.5:8443
+
+            Exit 0 when every domain is healthy, 1 when any fails, times out or is inside the window (a release \
+            guard for CI), 2 usage (a --connect DOMAIN the file does not pin, or given twice, or a port outside \
+            1…65535), 65 a file that is not a valid pin configuration, 66 a missing file, 74 when no domain could be \
+            reached.
             """)
 
     @Option(help: "An Info.plist (or ATS dictionary) whose NSPinnedDomains to check.", transform: PathArgument.path)

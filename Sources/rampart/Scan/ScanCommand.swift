@@ -10,15 +10,19 @@ struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Scan an iOS app (folders, source files, .ipa) for broken security practices, each with its fix.",
+        usage: "rampart scan [<options>] <paths> ...",
         discussion: """
             Folders are walked without following symbolic links into loops; .git, .build and DerivedData are never \
-            scanned, Pods and Carthage only with --include-dependencies. Findings in test code (under a folder \
-            named Tests or ending in Tests, files named …Tests.swift/…Tests.m, sources importing XCTest or Testing) \
-            are left out unless --include-tests is given.
-            Suppress one finding with a comment on its line or the line before: \
-            // rampart:ignore RS-NET-001 why it is safe (the reason is required; <!-- … --> in property lists).
+            scanned, Pods and Carthage only with --include-dependencies. Findings in test code (under a folder named \
+            Tests or ending in Tests, files named …Tests.swift/…Tests.m, sources importing XCTest or Testing) are \
+            left out unless --include-tests is given.
+
+            Suppress one finding with a comment on its line or the line before: // rampart:ignore RS-NET-001 why it \
+            is safe (the reason is required; <!-- … --> in property lists).
+
             A baseline (--write-baseline FILE, then --baseline FILE) hides the findings a team accepted, matched by \
             rule, file and code rather than line numbers, and lists entries that match nothing any more.
+
             Exit 0 when no finding is at or above --fail-on (default high), 1 when one is, 2 usage, 65 a malformed \
             baseline, 66 a missing path or baseline, 73 an output that cannot be created, 74 an I/O error.
             """)

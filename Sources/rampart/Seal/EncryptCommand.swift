@@ -8,18 +8,22 @@ struct EncryptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encrypt",
         abstract: "Encrypt a file to age recipients or a passphrase (age v1 or RNCryptor v3).",
+        usage: "rampart encrypt [<options>] [<input>]",
         discussion: """
-            Reads IN (or standard input) and writes OUT (or standard output). A file OUT has no name
-            until encryption finished, so on any failure, interruption or kill nothing is left; an
-            existing file is replaced only with --force (a symbolic link is replaced itself, not the
-            file it points to). A FIFO or a character device is written into, never replaced; a
-            directory, socket or block device is refused. Passphrases never go on the command line:
-            --passphrase-file (the first line; at most 64 KiB, no control characters),
-            --passphrase-env or -p (prompt twice, without echo).
+            Reads IN (or standard input) and writes OUT (or standard output). A file OUT has no name until \
+            encryption finished, so on any failure, interruption or kill nothing is left; an existing file is \
+            replaced only with --force (a symbolic link is replaced itself, not the file it points to). A FIFO or a \
+            character device is written into, never replaced; a directory, socket or block device is refused.
+
+            Passphrases never go on the command line: --passphrase-file (the first line; at most 64 KiB, no control \
+            characters), --passphrase-env or -p (prompt twice, without echo).
+
               rampart encrypt -r age1… -o secret.age secret.txt
               rampart encrypt -R team.txt -a < notes.md > notes.md.age
-              rampart encrypt --format rncryptor --passphrase-file pw.txt -o data.rncryptor data.bin
-            Exit codes: 2 usage, 65 bad key, recipient (-r or -R) or passphrase file, 66 missing input, 73 cannot
+              rampart encrypt --format rncryptor --passphrase-file pw.txt \\
+                  -o data.rncryptor data.bin
+
+            Exit codes: 2 usage, 65 bad key, recipient (-r or -R) or passphrase file, 66 missing input, 73 cannot \
             create output, 74 I/O, 141 the reader of the output went away; 128+N on signal N.
             """)
 

@@ -7,14 +7,16 @@ struct ValidateEmailCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "email",
         abstract: "Check e-mail addresses: the sign-up policy by default, RFC 5321 with --rfc.",
+        usage: "rampart validate email [<options>] [<addresses> ...]",
         discussion: """
-            The default policy accepts what a sign-up form should: a dot-atom local part, a host-name
-            domain of two labels or more (IDN allowed), a letter top-level domain, no special-use
-            names, RFC 5321's length limits. --rfc accepts any RFC 5321 Mailbox (quoted local parts,
-            address literals). Internationalised addresses (RFC 6531) are accepted unless --no-unicode.
-            - reads one address per line from standard input.
+            The default policy accepts what a sign-up form should: a dot-atom local part, a host-name domain of two \
+            labels or more (IDN allowed), a letter top-level domain, no special-use names, RFC 5321's length limits. \
+            --rfc accepts any RFC 5321 Mailbox (quoted local parts, address literals). Internationalised addresses \
+            (RFC 6531) are accepted unless --no-unicode. Give - to read one address per line from standard input.
+
               rampart validate email jane@example.com 'john..doe@example.com'
               rampart validate email --rfc --format json - < addresses.txt
+
             Exit 0 when every address is valid, 1 when any is not, 2 usage, 65 unreadable input, 74 I/O.
             """)
 

@@ -7,17 +7,19 @@ struct ValidateImageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
         abstract: "Check that files are well-formed JPEG, PNG, GIF, WebP, HEIC or AVIF images with nothing appended.",
+        usage: "rampart validate image [<options>] [<files> ...]",
         discussion: """
-            Each file is walked structure by structure to its end (JPEG segments and scan data, PNG
-            chunks and CRC-32s, GIF blocks, WebP chunks, HEIC/AVIF boxes). Verdicts: valid, corrupt,
-            polyglot (data after the image's end: JPEG+ZIP, GIF+JAR…), suspicious (<?php, <?= or
-            <script inside, or over --max-pixels / --max-bytes), unsupported. Pixels are capped at
-            100 megapixels unless --max-pixels says otherwise. WebP metadata chunks (ICCP, EXIF, XMP)
-            are listed; a script marker inside one makes the file suspicious.
+            Each file is walked structure by structure to its end (JPEG segments and scan data, PNG chunks and \
+            CRC-32s, GIF blocks, WebP chunks, HEIC/AVIF boxes). Verdicts: valid, corrupt, polyglot (data after the \
+            image's end: JPEG+ZIP, GIF+JAR…), suspicious (<?php, <?= or <script inside, or over --max-pixels / \
+            --max-bytes), unsupported. Pixels are capped at 100 megapixels unless --max-pixels says otherwise. WebP \
+            metadata chunks (ICCP, EXIF, XMP) are listed; a script marker inside one makes the file suspicious.
+
               rampart validate image upload.jpg avatar.png
               rampart validate image --max-pixels 40000000 --format json *.jpg
-            Exit 0 when every file is a valid image, 1 when any is not, 2 usage, 66 missing file,
-            74 unreadable file.
+
+            Exit 0 when every file is a valid image, 1 when any is not, 2 usage, 66 missing file, 74 unreadable \
+            file.
             """)
 
     @Option(

@@ -7,14 +7,17 @@ struct ValidateJSONCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "json",
         abstract: "Check a JSON document against size, depth, string, element and number limits.",
+        usage: "rampart validate json [<options>] <file>",
         discussion: """
-            The limits are checked by ContractDecoder's pre-scan, before anything is decoded; the
-            first broken limit is named with its key path and byte offset. A key given twice in one
-            object is a violation (duplicateKey) unless --allow-duplicate-keys. - reads standard input.
+            The limits are checked by ContractDecoder's pre-scan, before anything is decoded; the first broken limit \
+            is named with its key path and byte offset. A key given twice in one object is a violation \
+            (duplicateKey) unless --allow-duplicate-keys. Give - to read standard input.
+
               rampart validate json --max-depth 8 --max-bytes 65536 response.json
-              curl -s https://api.example.com/items | rampart validate json --max-elements 1000 -
-            Exit 0 within the limits, 1 when a limit is broken, 2 usage, 65 not JSON, 66 missing file,
-            74 I/O error.
+              curl -s https://api.example.com/items | rampart validate json \\
+                  --max-elements 1000 -
+
+            Exit 0 within the limits, 1 when a limit is broken, 2 usage, 65 not JSON, 66 missing file, 74 I/O error.
             """)
 
     @Option(

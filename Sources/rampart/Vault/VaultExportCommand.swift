@@ -5,7 +5,8 @@ import RampartVault
 struct VaultExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write an encrypted backup (age, passphrase) of all items except ThisDeviceOnly ones to FILE.")
+        abstract: "Write an encrypted backup (age, passphrase) of all items except ThisDeviceOnly ones to FILE.",
+        usage: "rampart vault export [--backup-passphrase-file <file>] [--force] <file>")
 
     @ParentCommand var vault: VaultCommand
     @OptionGroup var backup: VaultBackupOptions

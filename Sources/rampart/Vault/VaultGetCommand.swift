@@ -6,6 +6,7 @@ import RampartVault
 struct VaultGetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get", abstract: "Write the value of SERVICE/ACCOUNT to standard output, with a newline.",
+        usage: "rampart vault get [--app-password-file <file>] <service> <account>",
         discussion: """
             To a file or a pipe the value is written exactly. To a terminal, a value holding control \
             characters (an escape sequence could retitle the window or clear the screen) or bytes that \

@@ -4,7 +4,8 @@ import RampartVault
 /// `rampart vault import FILE`: stores every item of a backup (upserts), in one transaction.
 struct VaultImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Store every item of a backup FILE in the vault (replacing same items).")
+        commandName: "import", abstract: "Store every item of a backup FILE in the vault (replacing same items).",
+        usage: "rampart vault import [--backup-passphrase-file <file>] <file>")
 
     @ParentCommand var vault: VaultCommand
     @OptionGroup var backup: VaultBackupOptions

@@ -7,6 +7,7 @@ struct VaultSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Store standard input as the value of SERVICE/ACCOUNT (replacing it if present).",
+        usage: "rampart vault set [<options>] <service> <account>",
         discussion: "One trailing newline of the input is dropped. The value is never taken from arguments.")
 
     @ParentCommand var vault: VaultCommand
