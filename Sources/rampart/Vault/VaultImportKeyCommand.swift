@@ -13,7 +13,7 @@ struct VaultImportKeyCommand: ParsableCommand {
         discussion: """
             The key is read from FILE, or from standard input with -: PEM PRIVATE KEY (PKCS#8), EC PRIVATE KEY \
             (SEC1) or RSA PRIVATE KEY (PKCS#1), not encrypted (decrypt it first: openssl pkey -in FILE). An item with \
-            the same tag and label is never replaced: remove it first. Delete the PEM file once imported; \
+            the same tag and label is never replaced: choose another tag or label. Delete the PEM file once imported; \
             `rampart fetch --cert CERT --key-from-vault TAG` then uses the key from the vault.
 
             Exit codes: 0 imported, 1 an item with this tag and label exists, 2 usage, 65 not a usable key \
