@@ -90,6 +90,27 @@ struct CertificateStructure: Sendable, Hashable {
         }
     }
 
+    /// The SubjectPublicKeyInfo exactly as encoded in a TBSCertificate (swift-certificates keeps
+    /// a decoded certificate's as `tbsCertificateBytes`), found by position without decoding the
+    /// names or the key: re-encoding an RSA key costs more than this walk.
+    static func subjectPublicKeyInfo(ofTBSCertificate tbs: ArraySlice<UInt8>) throws -> ArraySlice<UInt8> {
+        try DER.sequence(try DER.parse(tbs), identifier: .sequence) { nodes in
+            var lookahead = nodes
+            if lookahead.next()?.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
+                nodes = lookahead  // version
+            }
+            // serialNumber, signature, issuer, validity, subject
+            for _ in 0..<5 where nodes.next() == nil {
+                throw ASN1Error.invalidASN1Object(reason: "a TBSCertificate cut short before its key")
+            }
+            guard let spki = nodes.next(), spki.identifier == .sequence else {
+                throw ASN1Error.invalidASN1Object(reason: "a TBSCertificate without subjectPublicKeyInfo")
+            }
+            while nodes.next() != nil {}  // the rest is not read here
+            return spki.encodedBytes
+        }
+    }
+
     /// An AlgorithmIdentifier: its OID and its parameters when present.
     static func algorithm(_ nodes: inout ASN1NodeCollection.Iterator) throws -> (
         oid: ASN1ObjectIdentifier, parameters: ASN1Node?

@@ -89,11 +89,11 @@ public struct CTLog: Sendable, Hashable {
                 guard sct.signatureAlgorithm == 3,
                     let signature = try? P256.Signing.ECDSASignature(derRepresentation: sct.signature)
                 else { return false }
-                return key.isValidSignature(signature, for: entry.signedData(for: sct))
+                return key.isValidSignature(signature, for: entry.digest(for: sct))
             case .rsa(let key):
                 guard sct.signatureAlgorithm == 1 else { return false }
                 return key.isValidSignature(
-                    _RSA.Signing.RSASignature(rawRepresentation: sct.signature), for: entry.signedData(for: sct),
+                    _RSA.Signing.RSASignature(rawRepresentation: sct.signature), for: entry.digest(for: sct),
                     padding: .insecurePKCS1v1_5)
             }
         }

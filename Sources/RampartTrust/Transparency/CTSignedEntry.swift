@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import SwiftASN1
 
 /// What a log signed for an SCT (RFC 6962 §3.2): the whole certificate for an SCT delivered by TLS
@@ -23,9 +24,54 @@ public enum CTSignedEntry: Sendable, Hashable {
     public static func precertificate(leafDER: [UInt8], issuerSubjectPublicKeyInfoDER: [UInt8]) throws(TrustError)
         -> CTSignedEntry
     {
+        let tbs: ArraySlice<UInt8>
+        do {
+            let certificate = try DER.parse(leafDER)
+            guard case .constructed(let parts) = certificate.content, let first = parts.first(where: { _ in true })
+            else { throw ASN1Error.invalidASN1Object(reason: "not a certificate SEQUENCE") }
+            tbs = first.encodedBytes
+        } catch {
+            throw .malformedCertificate(source: "the leaf", reason: "its TBSCertificate cannot be rebuilt: \(error)")
+        }
+        return try precertificate(tbsCertificate: tbs, issuerSubjectPublicKeyInfoDER: issuerSubjectPublicKeyInfoDER)
+    }
+
+    /// The entry for an embedded SCT from the leaf's TBSCertificate alone (as swift-certificates
+    /// keeps it: `Certificate.tbsCertificateBytes`), so a decoded certificate is not re-encoded.
+    static func precertificate(tbsCertificate: ArraySlice<UInt8>, issuerSubjectPublicKeyInfoDER: some DataProtocol)
+        throws(TrustError) -> CTSignedEntry
+    {
         .precertificate(
             issuerKeyHash: Array(SHA256.hash(data: issuerSubjectPublicKeyInfoDER)),
-            tbsCertificate: try tbsWithoutSCTList(leafDER))
+            tbsCertificate: try tbsWithoutSCTList(tbsCertificate: tbsCertificate))
+    }
+
+    /// SHA-256 of ``signedData(for:)``, hashed piece by piece: a log's signature is verified over
+    /// this digest without copying the entry (a whole TBSCertificate) once per SCT.
+    func digest(for sct: SignedCertificateTimestamp) -> SHA256Digest {
+        var hasher = SHA256()
+        func integer(_ value: UInt64, bytes count: Int) {
+            withUnsafeBytes(of: value.bigEndian) {
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[(8 - count)...]))
+            }
+        }
+        integer(UInt64(sct.version), bytes: 1)
+        integer(0, bytes: 1)  // signature_type: certificate_timestamp
+        integer(sct.timestamp, bytes: 8)
+        switch self {
+        case .certificate(let der):
+            integer(0, bytes: 2)
+            integer(UInt64(der.count), bytes: 3)
+            hasher.update(data: der)
+        case .precertificate(let issuerKeyHash, let tbs):
+            integer(1, bytes: 2)
+            hasher.update(data: issuerKeyHash)
+            integer(UInt64(tbs.count), bytes: 3)
+            hasher.update(data: tbs)
+        }
+        integer(UInt64(sct.extensions.count), bytes: 2)
+        hasher.update(data: sct.extensions)
+        return hasher.finalize()
     }
 
     /// The bytes the log signed for `sct` over this entry.
@@ -50,12 +96,11 @@ public enum CTSignedEntry: Sendable, Hashable {
     /// The leaf's TBSCertificate with the SCT-list extension removed and the lengths of the
     /// Extensions SEQUENCE, its `[3]` wrapper and the TBS re-encoded; every other element is
     /// copied byte for byte, in order.
-    static func tbsWithoutSCTList(_ leafDER: [UInt8]) throws(TrustError) -> [UInt8] {
+    static func tbsWithoutSCTList(tbsCertificate: ArraySlice<UInt8>) throws(TrustError) -> [UInt8] {
         do {
-            let certificate = try DER.parse(leafDER)
-            guard case .constructed(let parts) = certificate.content, let tbs = parts.first(where: { _ in true }),
-                case .constructed(let fields) = tbs.content
-            else { throw ASN1Error.invalidASN1Object(reason: "not a certificate SEQUENCE") }
+            let tbs = try DER.parse(tbsCertificate)
+            guard tbs.identifier == .sequence, case .constructed(let fields) = tbs.content
+            else { throw ASN1Error.invalidASN1Object(reason: "not a TBSCertificate SEQUENCE") }
             let extensionsTag = ASN1Identifier(tagWithNumber: 3, tagClass: .contextSpecific)
             var serializer = DER.Serializer()
             try serializer.appendConstructedNode(identifier: .sequence) { tbsOut in

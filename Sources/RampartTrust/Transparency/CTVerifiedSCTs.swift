@@ -24,32 +24,80 @@ struct CTVerifiedSCTs: Sendable {
         leaf: EncodedCertificate, issuer: EncodedCertificate?, delivered: [SignedCertificateTimestamp],
         keys: [CTLogID: CTLog.VerifyingKey]
     ) {
+        let embedded = Result { () throws(TrustError) in try SignedCertificateTimestamp.embedded(in: leaf) }
+        let precertificate: () throws(TrustError) -> CTSignedEntry? = {
+            guard let spki = issuer?.structure?.subjectPublicKeyInfo else { return nil }
+            if let decoded = leaf.certificate {
+                return try CTSignedEntry.precertificate(
+                    tbsCertificate: decoded.tbsCertificateBytes, issuerSubjectPublicKeyInfoDER: spki)
+            }
+            return try CTSignedEntry.precertificate(leafDER: leaf.derBytes, issuerSubjectPublicKeyInfoDER: spki)
+        }
+        self.init(
+            embedded: embedded, delivered: delivered, precertificate: precertificate, leafDER: { leaf.derBytes },
+            notBefore: leaf.structure?.notValidBefore, notAfter: leaf.structure?.notValidAfter, keys: keys)
+    }
+
+    /// The same from certificates swift-certificates decoded (a chain being validated): nothing is
+    /// re-encoded. The precertificate is rebuilt from the leaf's TBSCertificate as decoded, the
+    /// issuer's key is found in its TBSCertificate by position, and the leaf's whole DER is
+    /// serialized only for delivered SCTs (their entry is the certificate).
+    init(
+        leaf: Certificate, issuer: Certificate?, delivered: [SignedCertificateTimestamp],
+        keys: [CTLogID: CTLog.VerifyingKey]
+    ) {
+        let embedded = Result { () throws(TrustError) in
+            try SignedCertificateTimestamp.embedded(in: leaf.extensions)
+        }
+        let precertificate: () throws(TrustError) -> CTSignedEntry? = {
+            guard let issuer,
+                let spki = try? CertificateStructure.subjectPublicKeyInfo(ofTBSCertificate: issuer.tbsCertificateBytes)
+            else { return nil }
+            return try CTSignedEntry.precertificate(
+                tbsCertificate: leaf.tbsCertificateBytes, issuerSubjectPublicKeyInfoDER: spki)
+        }
+        self.init(
+            embedded: embedded, delivered: delivered, precertificate: precertificate,
+            leafDER: { try? leaf.derBytes }, notBefore: leaf.notValidBefore, notAfter: leaf.notValidAfter, keys: keys)
+    }
+
+    private init(
+        embedded: Result<[SignedCertificateTimestamp], TrustError>, delivered: [SignedCertificateTimestamp],
+        precertificate makePrecertificate: () throws(TrustError) -> CTSignedEntry?, leafDER: () -> [UInt8]?,
+        notBefore: Date?, notAfter: Date?, keys: [CTLogID: CTLog.VerifyingKey]
+    ) {
         var notes: [String] = []
         var scts = delivered
         var malformed: String?
-        do throws(TrustError) {
-            scts = try SignedCertificateTimestamp.embedded(in: leaf) + delivered
-        } catch {
+        switch embedded {
+        case .success(let found): scts = found + delivered
+        case .failure(let error):
             if case .malformedSCTList(let reason) = error { malformed = reason } else { malformed = "\(error)" }
         }
-        var precertificate: CTSignedEntry?
-        if let issuer, let spki = issuer.structure?.subjectPublicKeyInfo {
-            precertificate = try? CTSignedEntry.precertificate(
-                leafDER: leaf.derBytes, issuerSubjectPublicKeyInfoDER: spki)
-        }
-        if precertificate == nil, scts.contains(where: { $0.origin == .embedded }) {
+        let hasEmbedded = scts.contains { $0.origin == .embedded }
+        let precertificate = hasEmbedded ? try? makePrecertificate() : nil
+        if precertificate == nil, hasEmbedded {
             notes.append("embedded SCTs need the issuer certificate to be verified; none was given")
         }
-        let certificate = CTSignedEntry.certificate(leaf.derBytes)
+        let certificate = scts.contains { $0.origin != .embedded } ? leafDER().map(CTSignedEntry.certificate) : nil
+        let entries = scts.map { $0.origin == .embedded ? precertificate : certificate }
         self.scts = scts
-        self.signatureValid = scts.map { sct in
-            guard let key = keys[sct.logID], let entry = sct.origin == .embedded ? precertificate : certificate
-            else { return false }
-            return key.verifies(sct, over: entry)
-        }
-        self.notBefore = leaf.structure?.notValidBefore
-        self.notAfter = leaf.structure?.notValidAfter
+        self.signatureValid = Self.verify(scts, over: entries, keys: keys)
+        self.notBefore = notBefore
+        self.notAfter = notAfter
         self.notes = notes
         self.malformedSCTList = malformed
+    }
+
+    /// Each SCT's signature verdict; two or more are verified at once on the machine's cores (each
+    /// is an independent public-key operation over a digest of its own).
+    private static func verify(
+        _ scts: [SignedCertificateTimestamp], over entries: [CTSignedEntry?], keys: [CTLogID: CTLog.VerifyingKey]
+    ) -> [Bool] {
+        func verdict(_ index: Int) -> Bool {
+            guard let key = keys[scts[index].logID], let entry = entries[index] else { return false }
+            return key.verifies(scts[index], over: entry)
+        }
+        return scts.indices.map(verdict)
     }
 }

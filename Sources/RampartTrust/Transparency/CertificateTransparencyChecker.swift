@@ -78,16 +78,14 @@ public struct CertificateTransparencyChecker: Sendable {
     }
 
     /// ``check(leaf:issuer:delivered:at:)`` for certificates swift-certificates decoded (a chain
-    /// being validated): a certificate seen before is not encoded again.
+    /// being validated): nothing is encoded again, seen before or not.
     func check(
         leaf: Certificate, issuer: Certificate?, delivered: [SignedCertificateTimestamp], at time: Date
-    ) throws -> CTDecision {
+    ) -> CTDecision {
         let key = CTVerifiedSCTCache.Key(
             leaf: .decoded(leaf), issuer: issuer.map { .decoded($0) }, delivered: delivered)
-        let verified = try verifiedSCTs.verified(for: key) {
-            CTVerifiedSCTs(
-                leaf: try EncodedCertificate(leaf), issuer: try issuer.map { try EncodedCertificate($0) },
-                delivered: delivered, keys: keys)
+        let verified = verifiedSCTs.verified(for: key) {
+            CTVerifiedSCTs(leaf: leaf, issuer: issuer, delivered: delivered, keys: keys)
         }
         return decide(verified, at: time)
     }

@@ -43,13 +43,8 @@ public struct CertificateTransparencyPolicy: VerifierPolicy, Sendable {
 
     public func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
         if !requireForExemptRoots, let root = chain.last, exemptRoots.contains(root) { return .meetsPolicy }
-        let decision: CTDecision
-        do {
-            decision = try checker.check(
-                leaf: chain.leaf, issuer: chain.count > 1 ? chain[1] : nil, delivered: delivered, at: time ?? Date())
-        } catch {
-            return .failsToMeetPolicy(reason: "Certificate Transparency: the chain cannot be encoded: \(error)")
-        }
+        let decision = checker.check(
+            leaf: chain.leaf, issuer: chain.count > 1 ? chain[1] : nil, delivered: delivered, at: time ?? Date())
         CTDecisionRecorder.current?.record(decision, issuer: chain.count > 1 ? chain[1] : nil)
         if decision.allowsConnection { return .meetsPolicy }
         return .failsToMeetPolicy(reason: "Certificate Transparency: " + decision.description)

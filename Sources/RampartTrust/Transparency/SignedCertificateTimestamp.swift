@@ -91,7 +91,12 @@ public struct SignedCertificateTimestamp: Sendable, Hashable {
     /// - Throws: ``TrustError/malformedSCTList(_:)`` when the extension is there but malformed
     ///   (its value is an OCTET STRING wrapping the TLS-encoded list).
     public static func embedded(in certificate: EncodedCertificate) throws(TrustError) -> [SignedCertificateTimestamp] {
-        guard let found = certificate.extensions.first(where: { $0.oid == extensionOID }) else { return [] }
+        try embedded(in: certificate.extensions)
+    }
+
+    /// The SCTs embedded in a certificate with these extensions.
+    static func embedded(in extensions: Certificate.Extensions) throws(TrustError) -> [SignedCertificateTimestamp] {
+        guard let found = extensions.first(where: { $0.oid == extensionOID }) else { return [] }
         let list: ASN1OctetString
         do {
             list = try ASN1OctetString(derEncoded: found.value)
