@@ -46,6 +46,11 @@ public struct HTTP2Limits: Sendable, Hashable {
     /// Suspicious events (frames for closed streams, resets…) tolerated on one connection.
     /// Default 200.
     public var maxConnectionGlitches: Int = 200
+    /// `WINDOW_UPDATE` frames the server may send beyond what the client's own sending explains
+    /// (a server opens its window as it reads: at most one update per request and two per `DATA`
+    /// frame the client sent, one for the stream and one for the connection). An endless stream
+    /// of updates past it fails the connection. Default 1000.
+    public var maxWindowUpdateFrames: Int = 1000
     /// How many times a request the server did not process (it went away with `GOAWAY` before
     /// the request's stream, or refused the stream) is sent again on a new connection; only
     /// idempotent requests are, unless the stream was refused. Default 8.

@@ -36,7 +36,7 @@ package struct HTTP2ClientPipeline: Sendable {
         guard let streams = connection.streams else {
             return channel.eventLoop.makeFailedFuture(ConnectionFailure.closed("no multiplexer"))
         }
-        return HTTP2Connection.makeStream(on: streams).flatMap { stream in
+        return HTTP2Connection.makeStream(on: streams, of: connection).flatMap { stream in
             var headers = HTTPHeaders()
             headers.add(name: "Host", value: "localhost")
             stream.write(

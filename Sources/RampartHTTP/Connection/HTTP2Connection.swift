@@ -45,6 +45,9 @@ final class HTTP2Connection: Sendable {
         /// Closing once the last stream ends (the client was shut down).
         var closing = false
         var idleGeneration = 0
+        /// `WINDOW_UPDATE` frames the server may still send (``HTTP2Limits/maxWindowUpdateFrames``,
+        /// plus what the client's requests and `DATA` frames earned).
+        var windowUpdateCredit = 0
     }
 
     init(
@@ -59,6 +62,7 @@ final class HTTP2Connection: Sendable {
         self.idleLifetime = idleLifetime
         multiplexer = NIOLockedValueBox(nil)
         onRetire = NIOLockedValueBox(nil)
+        state.withLockedValue { $0.windowUpdateCredit = max(0, http2.maxWindowUpdateFrames) }
     }
 
     var eventLoop: any EventLoop { channel.eventLoop }
@@ -111,7 +115,7 @@ final class HTTP2Connection: Sendable {
         let loop = eventLoop
         let stream: any Channel
         do {
-            stream = try await loop.flatSubmit { Self.makeStream(on: multiplexer) }.get()
+            stream = try await loop.flatSubmit { Self.makeStream(on: multiplexer, of: self) }.get()
         } catch {
             release()
             throw unprocessed(streamID: nil)
@@ -127,14 +131,43 @@ final class HTTP2Connection: Sendable {
 
     /// A new request stream: NIOHTTP2's HTTP/1 client codec and a ``ResponseReader``, as a
     /// request sees an HTTP/1.1 connection.
-    static func makeStream(on multiplexer: NIOHTTP2Handler.StreamMultiplexer) -> EventLoopFuture<any Channel> {
+    static func makeStream(on multiplexer: NIOHTTP2Handler.StreamMultiplexer, of connection: HTTP2Connection)
+        -> EventLoopFuture<any Channel>
+    {
         multiplexer.createStreamChannel { stream in
             stream.eventLoop.makeCompletedFuture {
                 let sync = stream.pipeline.syncOperations
+                try sync.addHandler(HTTP2StreamFrameCounter(connection: connection))
                 try sync.addHandler(HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: .https))
                 try sync.addHandler(ResponseReader())
             }
         }
+    }
+
+    /// The client sent a frame on a stream: a request's `HEADERS` earns the server one
+    /// `WINDOW_UPDATE`, a `DATA` frame two (the stream's and the connection's).
+    func sent(_ payload: HTTP2Frame.FramePayload) {
+        let earned: Int
+        switch payload {
+        case .headers: earned = 1
+        case .data: earned = 2
+        default: return
+        }
+        state.withLockedValue { $0.windowUpdateCredit += earned }
+    }
+
+    /// The server sent a `WINDOW_UPDATE` (on the connection or a stream): past
+    /// ``HTTP2Limits/maxWindowUpdateFrames`` unearned ones the connection fails and closes.
+    func receivedWindowUpdate() {
+        let exceeded = state.withLockedValue { state -> Bool in
+            state.windowUpdateCredit -= 1
+            return state.windowUpdateCredit == -1
+        }
+        guard exceeded else { return }
+        failed(
+            "the server sent more WINDOW_UPDATE frames than the client's requests and DATA frames explain "
+                + "(maxWindowUpdateFrames)")
+        channel.close(promise: nil)
     }
 
     /// The stream multiplexer, once installed.
@@ -354,6 +387,21 @@ final class HTTP2Connection: Sendable {
             return "the server misbehaved more often than the limit (maxConnectionGlitches)"
         case is NIOHTTP2Errors.ExcessivelyLargeHeaderBlock:
             return "the server sent a header block larger than the limit (maxHeaderBytes)"
+        case is NIOHTTP2Errors.UnableToParseFrame:
+            return "the server sent a frame the client cannot parse: larger than SETTINGS_MAX_FRAME_SIZE "
+                + "(16384 bytes), a header block HPACK cannot decode (such as a dynamic table grown past "
+                + "SETTINGS_HEADER_TABLE_SIZE, headerTableSize), or malformed"
+        case is NIOHTTP2Errors.PushInViolationOfSetting:
+            return "the server sent PUSH_PROMISE although the client disabled push (SETTINGS_ENABLE_PUSH = 0): "
+                + "a protocol error"
+        case is NIOHTTP2Errors.FlowControlViolation:
+            return "the server sent more DATA than the flow-control window allows (FLOW_CONTROL_ERROR: "
+                + "streamWindowSize, connectionWindowSize)"
+        case is NIOHTTP2Errors.InvalidFlowControlWindowSize:
+            return
+                "the server's WINDOW_UPDATE frames grew a flow-control window past 2^31 - 1 bytes (FLOW_CONTROL_ERROR)"
+        case is NIOHTTP2Errors.InvalidWindowIncrementSize:
+            return "the server sent a WINDOW_UPDATE of 0 bytes (PROTOCOL_ERROR)"
         case let error as NIOHTTP2Errors.StreamError:
             return describe(error.baseError)
         case ConnectionFailure.closed(let detail):

@@ -2,8 +2,9 @@ import NIOCore
 import NIOHTTP2
 
 /// Sits after NIOHTTP2's handler on an HTTP/2 connection and tells the ``HTTP2Connection`` what
-/// the server said on stream 0: its `SETTINGS_MAX_CONCURRENT_STREAMS`, a `GOAWAY`, a connection
-/// error (a protocol violation, a limit of ``HTTP2Limits`` reached), the end of the connection.
+/// the server said on stream 0: its `SETTINGS_MAX_CONCURRENT_STREAMS`, a `GOAWAY`, a
+/// `WINDOW_UPDATE` (counted against ``HTTP2Limits/maxWindowUpdateFrames``), a connection error
+/// (a protocol violation, a limit of ``HTTP2Limits`` reached), the end of the connection.
 ///
 /// Confined to the channel's event loop.
 final class HTTP2ConnectionMonitor: ChannelInboundHandler {
@@ -24,6 +25,8 @@ final class HTTP2ConnectionMonitor: ChannelInboundHandler {
             }
         case .goAway(let lastStreamID, let errorCode, _):
             connection.receivedGoAway(lastStreamID: lastStreamID, errorCode: errorCode)
+        case .windowUpdate:
+            connection.receivedWindowUpdate()
         default:
             break
         }
