@@ -18,12 +18,29 @@ import RampartHTTP
 enum EntryPoint {
     static func main() async {
         StandardStreams.secure()
+        if let status = answerVersion() { exit(status.rawValue) }
         tuneAllocator()
         InterruptCleanup.install()
         // `rampart fetch` is short-lived: its event loops, TLS context and handler metadata are
         // prepared on the second core while the main thread parses the arguments.
         if CommandLine.arguments.dropFirst().first == "fetch" { Task.detached { await HTTPClient.prepare() } }
         exit(await CommandLineMain.run(Rampart.self, name: "rampart").rawValue)
+    }
+
+    /// `rampart --version` alone, answered as ArgumentParser answers it (the version and a line
+    /// feed) but before ArgumentParser builds the command tree: its reflection costs a runtime
+    /// conformance scan of the whole static binary per type it looks at, more than the rest of
+    /// start-up together. Any other command line, `--version` with more arguments included, goes
+    /// through ArgumentParser. The status to exit with, or `nil` when the command line is not that.
+    private static func answerVersion() -> ExitStatus? {
+        guard CommandLine.argc == 2, CommandLine.arguments[1] == "--version" else { return nil }
+        do throws(CommandFailure) {
+            try StandardOutput.line(Rampart.version)
+            return .success
+        } catch {
+            if !error.message.isEmpty { Terminal.warn("rampart: \(error.message)") }
+            return error.status
+        }
     }
 
     /// Streaming encryption allocates and frees the same few buffers per chunk (swift-crypto returns
