@@ -11,7 +11,9 @@ import RampartTrust
 
 /// Rampart's client against AsyncHTTPClient on the same local nginx (TLS 1.3, P-256 leaf):
 /// requests over one kept-alive connection, and full handshakes (a new connection per request)
-/// with and without pins. One request at a time, so each number is the per-request cost.
+/// with and without pins. One request at a time, so each number is the per-request cost. Over
+/// HTTP/2 (a second nginx, `listen … ssl http2`), batches of 100 concurrent GETs on one
+/// connection each (streams, not sockets): the batch's time, so p99 is the slowest batches'.
 let benchmarks: @Sendable () -> Void = {
     // nginx starts once for the target and stops after it; a thousand requests per sample.
     Benchmark.setup = { try await SharedNginx.start() }
@@ -107,27 +109,88 @@ let benchmarks: @Sendable () -> Void = {
             for client in clients { client.shutdown() }
         }
     }
+
+    // 100 concurrent GETs over h2, one batch per iteration (throughput × 100 = requests per second).
+    let concurrent = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(10),
+        maxIterations: 2000)
+
+    Benchmark("h2 100 concurrent GETs, Rampart HTTPClient", configuration: concurrent) { benchmark in
+        try await withNginx(http2: true) { nginx, pki in
+            var configuration = try rampartConfiguration(pki, pinned: false)
+            configuration.httpVersion = .http2Only
+            let client = try RampartHTTP.HTTPClient(configuration: configuration)
+            defer { client.shutdown() }
+            let url = URL(string: nginx.httpsURL + "/")!
+            blackHole(try await concurrently(100) { try await fetch(client, url) })
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try await concurrently(100) { try await fetch(client, url) })
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+
+    Benchmark("h2 100 concurrent GETs, AsyncHTTPClient", configuration: concurrent) { benchmark in
+        try await withNginx(http2: true) { nginx, pki in
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.trustRoots = .certificates([
+                try NIOSSLCertificate(bytes: Array(pki.root.certificatePEM.utf8), format: .pem)
+            ])
+            var configuration = AsyncHTTPClient.HTTPClient.Configuration(tlsConfiguration: tls)
+            configuration.httpVersion = .automatic  // h2 by ALPN
+            let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            let url = nginx.httpsURL + "/"
+            do {
+                blackHole(try await concurrently(100) { try await ahcFetch(client, url) })
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    blackHole(try await concurrently(100) { try await ahcFetch(client, url) })
+                }
+                benchmark.stopMeasurement()
+            } catch {
+                try await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+        }
+    }
 }
 
-/// The nginx every benchmark of this target talks to.
+/// Runs `count` copies of `body` at once and sums what they return.
+func concurrently(_ count: Int, _ body: @escaping @Sendable () async throws -> Int) async throws -> Int {
+    try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<count { group.addTask { try await body() } }
+        return try await group.reduce(0, +)
+    }
+}
+
+/// The nginx servers every benchmark of this target talks to: HTTP/1.1 only, and h2 by ALPN.
 enum SharedNginx {
     static let server = NIOLockedValueBox<NginxServer?>(nil)
+    static let http2Server = NIOLockedValueBox<NginxServer?>(nil)
 
     static func start() async throws {
-        let started = try await NginxServer.start(NginxServerConfiguration(chain: try LabPKI.shared().chain(.good)))
+        let chain = try LabPKI.shared().chain(.good)
+        let started = try await NginxServer.start(NginxServerConfiguration(chain: chain))
         server.withLockedValue { $0 = started }
+        let http2 = try await NginxServer.start(NginxServerConfiguration(chain: chain, http2: true))
+        http2Server.withLockedValue { $0 = http2 }
     }
 
     static func stop() async {
-        if let running = server.withLockedValue({ $0 }) { await running.stop() }
-        server.withLockedValue { $0 = nil }
+        for box in [server, http2Server] {
+            if let running = box.withLockedValue({ $0 }) { await running.stop() }
+            box.withLockedValue { $0 = nil }
+        }
     }
 }
 
 struct NginxNotStarted: Error {}
 
-func withNginx(_ body: (NginxServer, LabPKI) async throws -> Void) async throws {
-    guard let server = SharedNginx.server.withLockedValue({ $0 }) else { throw NginxNotStarted() }
+func withNginx(http2: Bool = false, _ body: (NginxServer, LabPKI) async throws -> Void) async throws {
+    let box = http2 ? SharedNginx.http2Server : SharedNginx.server
+    guard let server = box.withLockedValue({ $0 }) else { throw NginxNotStarted() }
     try await body(server, try LabPKI.shared())
 }
 
