@@ -48,7 +48,10 @@ struct ValidateCLITests {
         let valid = try scratch.write("photo.jpg", jpeg)
         let ok = try await RampartBinary.run(["validate", "image", valid.path])
         #expect(ok.exitCode == 0, "\(ok.standardErrorText)")
-        #expect(ok.standardOutputText.contains("valid      \(valid.path): jpeg 64×48"))
+        #expect(ok.standardOutputText.contains("valid       \(valid.path): jpeg 64×48"))
+        let notes = try scratch.write("notes.txt", Data("plain text".utf8))
+        let unsupported = try await RampartBinary.run(["validate", "image", notes.path])
+        #expect(unsupported.standardOutputText.hasPrefix("unsupported \(notes.path): "))
         let polyglot = try scratch.write("polyglot.jpg", try fixture("polyglots/jpeg-zip.jpg"))
         let truncated = try scratch.write("truncated.png", try fixture("pillow/rgb.png").prefix(500))
         let json = try await RampartBinary.run([
@@ -83,7 +86,7 @@ struct ValidateCLITests {
         #expect(capped.exitCode == 1)
         #expect(
             capped.standardOutputText.contains(
-                "suspicious \(bomb.path): png 100000×100000, 100000×100000 pixels, over the cap of 100000000"),
+                "suspicious  \(bomb.path): png 100000×100000, 100000×100000 pixels, over the cap of 100000000"),
             "\(capped.standardOutputText)")
         let lifted = try await RampartBinary.run(["validate", "image", "--max-pixels", "10000000000", bomb.path])
         #expect(lifted.exitCode == 0, "\(lifted.standardOutputText)")
@@ -95,7 +98,7 @@ struct ValidateCLITests {
         let script = try scratch.write("script.webp", try fixture("webp-metadata/lossy-xmp-script.webp"))
         let text = try await RampartBinary.run(["validate", "image", metadata.path])
         #expect(text.exitCode == 0, "\(text.standardOutputText)")
-        #expect(text.standardOutputText.contains("valid      \(metadata.path): webp 64×48 (chunks EXIF, XMP)"))
+        #expect(text.standardOutputText.contains("valid       \(metadata.path): webp 64×48 (chunks EXIF, XMP)"))
         let json = try await RampartBinary.run(["validate", "image", "--format", "json", metadata.path, script.path])
         #expect(json.exitCode == 1)
         let results = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]])

@@ -1,4 +1,5 @@
 import Foundation
+import RampartPolicy
 
 /// Who is reporting: the app fields of a pin-failure report.
 ///
@@ -18,14 +19,15 @@ public struct ReportingApp: Sendable, Hashable {
     public init(
         bundleID: String, version: String, vendorID: String = UUID().uuidString,
         platform: String = ReportingApp.currentPlatform,
-        platformVersion: String = ProcessInfo.processInfo.operatingSystemVersionString, libraryVersion: String = "0.1.0"
+        platformVersion: String = ProcessInfo.processInfo.operatingSystemVersionString,
+        libraryVersion: String? = nil
     ) {
         self.bundleID = bundleID
         self.version = version
         self.vendorID = vendorID
         self.platform = platform
         self.platformVersion = platformVersion
-        self.libraryVersion = libraryVersion
+        self.libraryVersion = libraryVersion ?? RampartVersion.current
     }
 
     /// `LINUX`, `IOS`, `MACOS` or `UNKNOWN`, as TrustKit spells platforms.

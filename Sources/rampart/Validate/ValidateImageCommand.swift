@@ -79,12 +79,12 @@ struct ValidateImageCommand: AsyncParsableCommand {
             for (index, result) in results.enumerated() {
                 let name = files[index].reportField
                 if let error = result.error {
-                    try StandardOutput.line("error    \(name): \(error)")
+                    try StandardOutput.line("error       \(name): \(error)")
                     continue
                 }
                 let size = result.width.map { "\($0)×\(result.height ?? 0)" } ?? "?"
                 var line =
-                    "\((result.verdict ?? "").padding(toLength: 11, withPad: " ", startingAt: 0))\(name): \(result.format ?? "") \(size)"
+                    "\((result.verdict ?? "").padding(toLength: 12, withPad: " ", startingAt: 0))\(name): \(result.format ?? "") \(size)"
                 if let chunks = result.extraChunks, !chunks.isEmpty {
                     line +=
                         " (chunks \(chunks.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")))"
