@@ -83,7 +83,14 @@ struct HTTP2HostilePeerTests {
             }
             #expect(details.prefix(5).allSatisfy { $0.contains("RST_STREAM INTERNAL_ERROR") }, "\(details)")
             #expect(details.contains { $0.contains("maxResetFrames") }, "\(details)")
-            #expect(peer.connectionsAccepted >= 2)
+            // The connection failed past the limit is replaced: a request that raced its teardown may still
+            // fail on it (seen on a loaded machine), so a few more requests may be needed to see the new one.
+            var more = 0
+            while peer.connectionsAccepted < 2 && more < 12 {
+                _ = await LabHTTP.failure(client, peer.baseURL + "/")
+                more += 1
+            }
+            #expect(peer.connectionsAccepted >= 2, "no new connection after \(8 + more) requests")
         }
     }
 
