@@ -3,6 +3,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTP1
 import RampartHTTP
+import RampartTestKit
 import Testing
 
 /// The client's HTTP/2 pipeline against frames written byte by byte (what a hostile server can
@@ -10,20 +11,17 @@ import Testing
 /// and error classification as a real connection.
 @Suite("HTTP/2 client pipeline: raw server frames")
 struct HTTP2ClientPipelineTests {
-    /// A frame: 24-bit length, type, flags, 31-bit stream id, payload.
-    static func frame(_ type: UInt8, flags: UInt8 = 0, stream: UInt32, _ payload: [UInt8] = []) -> [UInt8] {
-        let length = UInt32(payload.count)
-        return [UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF), type, flags]
-            + [UInt8(stream >> 24 & 0x7F), UInt8(stream >> 16 & 0xFF), UInt8(stream >> 8 & 0xFF), UInt8(stream & 0xFF)]
-            + payload
+    /// A frame: 24-bit length, type, flags, 31-bit stream id, payload (the lab's one frame writer).
+    static func frame(
+        _ kind: LabHTTP2Frame.Kind, flags: UInt8 = 0, stream: UInt32, _ payload: [UInt8] = []
+    ) -> [UInt8] {
+        LabHTTP2Frame.bytes(kind, flags: flags, stream: stream, payload: payload)
     }
 
-    static func word(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
+    static func word(_ value: UInt32) -> [UInt8] { LabHTTP2Frame.word(value) }
 
-    static let settings = frame(0x4, stream: 0)
-    static let status200 = frame(0x1, flags: 0x4, stream: 1, [0x88])  // HPACK static index 8: ":status: 200"
+    static let settings = frame(.settings, stream: 0)
+    static let status200 = frame(.headers, flags: 0x4, stream: 1, [0x88])  // HPACK static index 8: ":status: 200"
 
     struct Exchange {
         let channel: EmbeddedChannel
@@ -88,8 +86,8 @@ struct HTTP2ClientPipelineTests {
         let exchange = try Exchange()
         let trailer: [UInt8] = [0x40, 7] + Array("x-check".utf8) + [2] + Array("ok".utf8)
         let parts = exchange.serverSends(
-            Self.settings + Self.status200 + Self.frame(0x0, stream: 1, Array("hello".utf8))
-                + Self.frame(0x1, flags: 0x5, stream: 1, trailer))
+            Self.settings + Self.status200 + Self.frame(.data, stream: 1, Array("hello".utf8))
+                + Self.frame(.headers, flags: 0x5, stream: 1, trailer))
         guard parts.count == 3, case .head(let head) = parts[0], case .body(let body) = parts[1],
             case .end(let trailers) = parts[2]
         else {
@@ -104,7 +102,7 @@ struct HTTP2ClientPipelineTests {
     @Test("REFUSED_STREAM: the request was not processed, so the client may send it again")
     func refusedStream() throws {
         let exchange = try Exchange()
-        _ = exchange.serverSends(Self.settings + Self.frame(0x3, stream: 1, Self.word(0x7)))
+        _ = exchange.serverSends(Self.settings + Self.frame(.rstStream, stream: 1, Self.word(0x7)))
         let error = try #require(exchange.reader.error)
         #expect(exchange.pipeline.clientError(for: error, phase: .firstByte) == nil)
     }
@@ -112,7 +110,7 @@ struct HTTP2ClientPipelineTests {
     @Test("A reset stream fails the request naming the phase and the code")
     func resetStream() throws {
         let exchange = try Exchange()
-        _ = exchange.serverSends(Self.settings + Self.status200 + Self.frame(0x3, stream: 1, Self.word(0x2)))
+        _ = exchange.serverSends(Self.settings + Self.status200 + Self.frame(.rstStream, stream: 1, Self.word(0x2)))
         let error = try #require(exchange.reader.error)
         let clientError = try #require(exchange.pipeline.clientError(for: error, phase: .idle))
         guard case .http2Failure(_, let phase, let detail) = clientError else {
@@ -127,7 +125,7 @@ struct HTTP2ClientPipelineTests {
     @Test("GOAWAY below the request's stream: not processed; an idempotent request may be retried")
     func goAway() throws {
         let exchange = try Exchange()
-        _ = exchange.serverSends(Self.settings + Self.frame(0x7, stream: 0, Self.word(0) + Self.word(0)))
+        _ = exchange.serverSends(Self.settings + Self.frame(.goAway, stream: 0, Self.word(0) + Self.word(0)))
         let error = try #require(exchange.reader.error)
         #expect(exchange.pipeline.clientError(for: error, phase: .firstByte) == nil)
     }
@@ -137,7 +135,7 @@ struct HTTP2ClientPipelineTests {
         let exchange = try Exchange()
         _ = exchange.serverSends(
             Self.settings + [0, 0, 0, 0x4, 0x1, 0, 0, 0, 0]  // ACK of the client's SETTINGS: push is now off
-                + Self.frame(0x5, flags: 0x4, stream: 1, Self.word(2) + [0x82, 0x84, 0x87]))
+                + Self.frame(.pushPromise, flags: 0x4, stream: 1, Self.word(2) + [0x82, 0x84, 0x87]))
         #expect(!exchange.channel.isActive)
         let error = try #require(exchange.reader.error)
         let clientError = try #require(exchange.pipeline.clientError(for: error, phase: .firstByte))
@@ -147,8 +145,8 @@ struct HTTP2ClientPipelineTests {
     @Test("A CONTINUATION flood past the limit fails the connection naming the limit")
     func continuationFlood() throws {
         let exchange = try Exchange()
-        var flood = Self.settings + Self.frame(0x1, stream: 1, [])
-        for _ in 0..<20 { flood += Self.frame(0x9, stream: 1, []) }
+        var flood = Self.settings + Self.frame(.headers, stream: 1, [])
+        for _ in 0..<20 { flood += Self.frame(.continuation, stream: 1, []) }
         _ = exchange.serverSends(flood)
         #expect(!exchange.channel.isActive)
         let failure = try #require(exchange.pipeline.failure)
