@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        // The SCT signatures a CT check verifies, measured alone (TrustDecisions); Rampart's own version.
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
     ],
     targets: [
         benchmark(
@@ -30,7 +32,11 @@ let package = Package(
         benchmark("PolicyDecisions", measuring: "RampartPolicy"),
         benchmark("SealThroughput", measuring: "RampartSeal"),
         benchmark(
-            "TrustDecisions", measuring: "RampartPolicy", "RampartTrust", "RampartTrustNIO", "RampartTestKit"),
+            "TrustDecisions", measuring: "RampartPolicy", "RampartTrust", "RampartTrustNIO", "RampartTestKit",
+            peers: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         benchmark("VaultOperations", measuring: "RampartVault"),
     ]
 )

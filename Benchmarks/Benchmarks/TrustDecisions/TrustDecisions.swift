@@ -151,6 +151,39 @@ let benchmarks: @Sendable () -> Void = {
                 })
         }
 
+        // The work a first-sight decision cannot avoid, measured alone beside it in the same run:
+        // the chain decision (as above, no CT policy) and the three SCT signature verifications
+        // (keys parsed once, as a checker does when its list is set). "Trust decision + CT, 3 SCTs,
+        // first sight" minus "work alone" is what the CT check adds beyond its signatures (issue 30).
+        guard let issuerSPKI = issuerEncoded.subjectPublicKeyInfo else {
+            throw BenchmarkSetupFailure("the intermediate has no SubjectPublicKeyInfo")
+        }
+        let signatures = try SCTSignatureWork(
+            scts: try SignedCertificateTimestamp.embedded(in: leafEncoded),
+            entry: try CTSignedEntry.precertificate(leafDER: leafDER, issuerSubjectPublicKeyInfoDER: issuerSPKI),
+            logs: list)
+        let signaturesVerify: @Sendable () async throws -> Void = {
+            guard signatures.count == 3, signatures.verifyAll() else {
+                throw BenchmarkSetupFailure("the 3 SCT signatures do not verify alone")
+            }
+        }
+        Benchmark(
+            "SCT signatures alone, 3 (keys parsed once)",
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(signatures.verifyAll())
+                }
+            }, setup: signaturesVerify)
+
+        Benchmark(
+            "work alone: trust decision without CT + 3 SCT signatures",
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(await unpinned.evaluate(served: chain.served, host: "localhost"))
+                    blackHole(signatures.verifyAll())
+                }
+            }, setup: signaturesVerify)
+
         // A pinned + CT-checked handshake against BoringSSL's own verification, same 3-SCT chain.
         Benchmark("handshake + GET, 3-SCT chain, BoringSSL verification (no pins, no CT)") { benchmark in
             try await LabServer.withServer(LabServerConfiguration(chain: chain)) { server in
