@@ -397,6 +397,37 @@ struct ObjectiveCAnalyzerTests {
         #expect(!result.findings.contains { $0.ruleID == ScanRule.weakKeychainAccessibility.id })
     }
 
+    @Test("a challenge answered after a security policy's evaluateServerTrust:forDomain: is no trust bypass")
+    func securityPolicyEvaluation() {
+        // AFNetworking's shape: the policy evaluates the trust and guards the credential. A property of the policy
+        // read on the way (validatesDomainName) is no evaluation: without the call, the rule still fires.
+        let guarded = """
+            - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+             completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+                NSURLSessionAuthChallengeDisposition disposition = NSURLSessionAuthChallengePerformDefaultHandling;
+                NSURLCredential *credential = nil;
+                if ([self.policy evaluateServerTrust:challenge.protectionSpace.serverTrust
+                                           forDomain:challenge.protectionSpace.host]) {
+                    credential = [NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust];
+                    disposition = NSURLSessionAuthChallengeUseCredential;
+                } else {
+                    disposition = NSURLSessionAuthChallengeCancelAuthenticationChallenge;
+                }
+                completionHandler(disposition, credential);
+            }
+            """
+        #expect(Self.lines(.trustAllDelegate, in: guarded).isEmpty)
+        let unguarded = """
+            - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+             completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+                if (self.policy.validatesDomainName) { NSLog(@"checking %@", challenge.protectionSpace.host); }
+                completionHandler(NSURLSessionAuthChallengeUseCredential,
+                                  [NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust]);
+            }
+            """
+        #expect(Self.lines(.trustAllDelegate, in: unguarded) == [1])
+    }
+
     @Test("a subscript bracket matched across statements before a constant's = is analyzed without a crash")
     func bracketAcrossStatements() {
         // Found by the objc-tokenizer fuzz target: the name before `[` lay before the statement's start.

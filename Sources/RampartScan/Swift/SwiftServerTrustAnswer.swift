@@ -12,13 +12,6 @@ struct SwiftServerTrustAnswer {
     var function: FunctionDeclSyntax?
     var isWebView: Bool
 
-    /// Calls that evaluate a trust: the Security framework's, or a pinning or trust evaluator's.
-    static let evaluationCalls: Set<String> = [
-        "SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsync", "SecTrustEvaluateAsyncWithError",
-        "SecTrustEvaluateFastAsync",
-    ]
-    static let evaluationWords = ["evaluat", "validat", "verif", "pinn", "pins"]
-
     /// The answer `credential` is part of, when it is `URLCredential(trust:)` answered with `.useCredential`
     /// and no evaluation of the trust comes before it on its path.
     static func unevaluated(_ credential: FunctionCallExprSyntax) -> SwiftServerTrustAnswer? {
@@ -115,14 +108,14 @@ struct SwiftServerTrustAnswer {
 
     private static func isEvaluation(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = SwiftSyntaxQueries.calleeName(call) else { return false }
-        if evaluationCalls.contains(name) { return true }
+        if TrustEvaluationName.securityFunctions.contains(name) { return true }
         if name == "URLCredential" || name == "completionHandler" || name.hasPrefix("SecTrustCopy")
             || name.hasPrefix("SecTrustGet") || name.hasPrefix("SecTrustSet")
         {
             return false
         }
-        let lowered = SwiftSyntaxQueries.calleeText(call).lowercased()
-        return evaluationWords.contains { lowered.contains($0) }
+        // The whole callee (`policy.validator.check(…)`), so that a receiver's name can say it evaluates.
+        return TrustEvaluationName.isEvaluation(SwiftSyntaxQueries.calleeText(call))
     }
 
     private static func isAncestor(_ ancestor: Syntax, of node: Syntax) -> Bool {
