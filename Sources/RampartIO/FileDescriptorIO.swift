@@ -43,25 +43,30 @@ package enum FileDescriptorIO {
     package static func read(_ descriptor: Int32, name: String, upTo count: Int) throws(IOError) -> Data {
         guard count > 0 else { return Data() }
         var data = Data(count: count)
-        var filled = 0
-        let failure: Int32? = data.withUnsafeMutableBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
-            while true {
-                let result = SystemCalls.read(descriptor, base, count)
-                if result >= 0 {
-                    filled = result
-                    return nil
-                }
-                if errno != EINTR { return errno }
+        let filled = data.withUnsafeMutableBytes { buffer in
+            Result { () throws(IOError) in try read(descriptor, name: name, into: buffer) }
+        }
+        let count = try filled.get()
+        if count < data.count { data.removeSubrange(count...) }
+        return data
+    }
+
+    /// Up to `buffer.count` bytes from `descriptor` into `buffer`, without an allocation; the
+    /// number read, 0 only at the end of the input.
+    package static func read(
+        _ descriptor: Int32, name: String, into buffer: UnsafeMutableRawBufferPointer
+    ) throws(IOError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let result = SystemCalls.read(descriptor, base, buffer.count)
+            if result >= 0 { return result }
+            let failure = errno
+            if failure != EINTR {
+                throw .system(
+                    .read, path: name, systemCall: "read", errno: failure,
+                    message: "\(name): read failed (\(SystemCalls.describe(failure)))")
             }
         }
-        if let failure {
-            throw .system(
-                .read, path: name, systemCall: "read", errno: failure,
-                message: "\(name): read failed (\(SystemCalls.describe(failure)))")
-        }
-        if filled < count { data.removeSubrange(filled...) }
-        return data
     }
 
     /// Everything `descriptor` holds from where it stands, read whole, for inputs small by nature

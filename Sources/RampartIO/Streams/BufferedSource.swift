@@ -77,4 +77,20 @@ public struct BufferedSource<Base: ByteSource>: ByteSource {
         }
         return take(min(count, buffer.count))
     }
+
+    public mutating func read(into destination: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        if buffer.isEmpty {
+            if atEnd { return 0 }
+            let direct = try base.read(into: destination)
+            if direct == 0 && !destination.isEmpty { atEnd = true }
+            offset += direct
+            return direct
+        }
+        let count = min(destination.count, buffer.count)
+        buffer.prefix(count).copyBytes(to: destination)
+        buffer.removeFirst(count)
+        if buffer.isEmpty { buffer = Data() }
+        offset += count
+        return count
+    }
 }

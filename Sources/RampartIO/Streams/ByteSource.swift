@@ -22,9 +22,38 @@ public protocol ByteSource<Failure> {
 
     /// Up to `count` bytes; empty only at the end of the input.
     mutating func read(upTo count: Int) throws(Failure) -> Data
+
+    /// Up to `buffer.count` bytes written into `buffer`; returns how many, 0 only at the end of the
+    /// input. Streaming formats read into buffers they reuse, so a source that can fill one
+    /// without an intermediate `Data` (a file: `read(2)` straight into it) implements this; the
+    /// default copies what ``read(upTo:)`` returns.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int
 }
 
 extension ByteSource {
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        let bytes = try read(upTo: buffer.count)
+        return bytes.copyBytes(to: buffer)
+    }
+
+    /// Fills `buffer`, or as much of it as the input holds; returns how many bytes were written
+    /// (fewer than `buffer.count` only when the input ended).
+    ///
+    /// ```swift
+    /// var source = DataSource(Data(repeating: 7, count: 10))
+    /// var bytes = [UInt8](repeating: 0, count: 16)
+    /// let count = bytes.withUnsafeMutableBytes { source.readFully(into: $0) }   // 10
+    /// ```
+    public mutating func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if count == 0 { break }
+            filled += count
+        }
+        return filled
+    }
+
     /// Exactly `count` bytes, or fewer only when the input ends first.
     ///
     /// ```swift

@@ -23,4 +23,10 @@ public struct DataSource: ByteSource, Sendable {
         defer { offset = end }
         return data.subdata(in: offset..<end)
     }
+
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let end = min(offset + buffer.count, data.endIndex)
+        defer { offset = end }
+        return data[offset..<end].copyBytes(to: buffer)
+    }
 }

@@ -54,4 +54,8 @@ public final class FileSource: ByteSource {
     public func read(upTo count: Int) throws(IOError) -> Data {
         try FileDescriptorIO.read(fileDescriptor, name: name, upTo: count)
     }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(IOError) -> Int {
+        try FileDescriptorIO.read(fileDescriptor, name: name, into: buffer)
+    }
 }

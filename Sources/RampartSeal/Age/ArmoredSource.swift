@@ -18,6 +18,8 @@ package struct ArmoredSource<Base: ByteSource>: ByteSource where Base.Failure ==
     private static var lineLimit: Int { 256 }
     private var input: BufferedSource<Base>
     private var finished = false
+    /// Decoded bytes past what the last read asked for (armor decodes whole lines).
+    private var surplus = Data()
     private var lineNumber = 1
 
     /// Whether the input should be read as armor: it is not empty and does not start like a
@@ -73,7 +75,8 @@ package struct ArmoredSource<Base: ByteSource>: ByteSource where Base.Failure ==
     }
 
     package mutating func read(upTo count: Int) throws(SealError) -> Data {
-        var decoded = Data()
+        var decoded = surplus
+        surplus = Data()
         while !finished && decoded.count < count {
             lineNumber += 1
             guard let line = try nextLine() else {
@@ -111,6 +114,11 @@ package struct ArmoredSource<Base: ByteSource>: ByteSource where Base.Failure ==
                 }
                 try finishAfterEnd()
             }
+        }
+        // At most `count` bytes, as every source returns: the rest of a line waits for the next read.
+        if decoded.count > count {
+            surplus = Data(decoded.suffix(from: decoded.startIndex + count))
+            decoded = Data(decoded.prefix(count))
         }
         return decoded
     }

@@ -27,4 +27,17 @@ extension ByteSource where Failure: SealErrorConvertible {
             throw error.sealError
         }
     }
+
+    /// ``readFully(into:)``, its failure as a ``SealError``.
+    ///
+    /// ```swift
+    /// let count = try source.sealReadFully(into: batch)
+    /// ```
+    package mutating func sealReadFully(into buffer: UnsafeMutableRawBufferPointer) throws(SealError) -> Int {
+        do {
+            return try readFully(into: buffer)
+        } catch {
+            throw error.sealError
+        }
+    }
 }

@@ -21,4 +21,12 @@ package struct SealSource<Base: ByteSource>: ByteSource where Base.Failure: Seal
     package mutating func read(upTo count: Int) throws(SealError) -> Data {
         try base.sealRead(upTo: count)
     }
+
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(SealError) -> Int {
+        do {
+            return try base.read(into: buffer)
+        } catch {
+            throw error.sealError
+        }
+    }
 }
