@@ -176,6 +176,18 @@ struct HTTP2HostilePeerTests {
         }
     }
 
+    @Test(
+        "A :status that is no three-digit code fails the request in the first-byte phase, never the process",
+        arguments: ["-100", "+200", "2000", "20", "0200", "abc"])
+    func invalidStatus(status: String) async throws {
+        // `-100` trapped NIOHTTP1's status conversion: found by the h2-client-frames fuzz target.
+        let (error, _) = try #require(try await Self.failure(.invalidStatus(status)))
+        let (phase, detail) = try #require(Self.http2Failure(error))
+        #expect(phase == .firstByte)
+        #expect(detail.contains("'\(status)'"), "\(detail)")
+        #expect(detail.contains("three-digit status code"), "\(detail)")
+    }
+
     @Test("PUSH_PROMISE although push is disabled fails the connection and says so")
     func pushPromise() async throws {
         let (error, _) = try #require(try await Self.failure(.pushPromise))

@@ -138,6 +138,7 @@ final class HTTP2Connection: Sendable {
             stream.eventLoop.makeCompletedFuture {
                 let sync = stream.pipeline.syncOperations
                 try sync.addHandler(HTTP2StreamFrameCounter(connection: connection))
+                try sync.addHandler(HTTP2ResponseStatusGuard())
                 try sync.addHandler(HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: .https))
                 try sync.addHandler(ResponseReader())
             }
@@ -400,6 +401,9 @@ final class HTTP2Connection: Sendable {
         case is NIOHTTP2Errors.InvalidFlowControlWindowSize:
             return
                 "the server's WINDOW_UPDATE frames grew a flow-control window past 2^31 - 1 bytes (FLOW_CONTROL_ERROR)"
+        case let invalid as NIOHTTP2Errors.InvalidStatusValue:
+            return "the server sent the response status '\(invalid.value)', which is not a three-digit status code "
+                + "(PROTOCOL_ERROR)"
         case is NIOHTTP2Errors.InvalidWindowIncrementSize:
             return "the server sent a WINDOW_UPDATE of 0 bytes (PROTOCOL_ERROR)"
         case let error as NIOHTTP2Errors.StreamError:

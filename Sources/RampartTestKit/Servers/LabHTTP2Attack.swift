@@ -34,6 +34,9 @@ public enum LabHTTP2Attack: Sendable, Hashable, CustomStringConvertible {
     case body(bytes: Int)
     /// A `PUSH_PROMISE` on the request's stream, although the client disabled push.
     case pushPromise
+    /// A response `HEADERS` frame whose `:status` is this text (`-100`: once a trap in NIOHTTP1's
+    /// status conversion, found by fuzzing).
+    case invalidStatus(String)
 
     public var description: String {
         switch self {
@@ -48,6 +51,7 @@ public enum LabHTTP2Attack: Sendable, Hashable, CustomStringConvertible {
         case .oversizedDataFrame(let bytes): return "a \(bytes)-byte DATA frame"
         case .body(let bytes): return "a \(bytes)-byte body"
         case .pushPromise: return "PUSH_PROMISE"
+        case .invalidStatus(let status): return ":status \(status)"
         }
     }
 }

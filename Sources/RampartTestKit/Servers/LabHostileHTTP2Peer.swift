@@ -232,6 +232,11 @@ final class HostileHTTP2Handler: ChannelInboundHandler {
             // Promised stream 2: :method GET, :path /, :scheme https (HPACK static 2, 4, 7).
             let promise = Frame.word(2) + [0x82, 0x84, 0x87]
             sent(context, Frame.bytes(.pushPromise, flags: Frame.endHeaders, stream: stream, payload: promise))
+        case .invalidStatus(let text):
+            let block = Frame.hpackLiteral(name: ":status", value: Array(text.utf8))
+            sent(
+                context,
+                Frame.bytes(.headers, flags: Frame.endHeaders | Frame.endStream, stream: stream, payload: block))
         }
     }
 
