@@ -46,8 +46,28 @@ struct EngineSuppressionTests {
         #expect(
             report.problems.map(\.message) == [
                 "line 1: rampart:ignore RS-NET-001 gives no reason, so it suppresses nothing; add why the finding is safe after the rule id",
+                "line 2: rampart:ignore RS-NET-002 suppresses nothing: no such finding on this line or the next; remove it, or move it next to the finding it excuses",
                 "line 3: rampart:ignore names RS-NOPE-999, which is no rule of rampart scan; it suppresses nothing under that id",
                 "line 4: rampart:ignore names no rule; write rampart:ignore RS-AREA-NNN and why it is safe",
+            ])
+    }
+
+    @Test("a suppression that hides nothing (the code changed, or it is on the wrong line) is reported, once")
+    func unused() throws {
+        let (_, report) = try scan([
+            "A.swift": """
+            // rampart:ignore RS-NET-001 the mock server this excused is gone
+            let a = "https://api.example.com"
+
+            // rampart:ignore RS-NET-001,RS-NET-002 one of the two is enough to be used
+            let b = "INSECURE"
+            """
+        ])
+        #expect(report.findings.isEmpty)
+        #expect(report.counts.suppressed == 1)
+        #expect(
+            report.problems.map(\.message) == [
+                "line 1: rampart:ignore RS-NET-001 suppresses nothing: no such finding on this line or the next; remove it, or move it next to the finding it excuses"
             ])
     }
 

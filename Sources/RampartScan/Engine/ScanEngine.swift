@@ -179,23 +179,31 @@ public struct ScanEngine: Sendable {
             findings += result.findings
             outcome.problems += result.problems
         }
+        let suppressions = text.map(ScanSuppression.all(in:)) ?? []
+        var used = Set<Int>()
         if let text, !findings.isEmpty {
             let source = ScanSourceLines(text)
             findings = findings.map { $0.path == candidate.path ? source.completing($0) : $0 }
-            let suppressions = ScanSuppression.all(in: text)
             if !suppressions.isEmpty {
                 let before = findings.count
                 findings.removeAll { finding in
-                    finding.path == candidate.path
-                        && suppressions.contains { $0.suppresses(ruleID: finding.ruleID, line: finding.line) }
+                    guard finding.path == candidate.path,
+                        let index = suppressions.firstIndex(where: {
+                            $0.suppresses(ruleID: finding.ruleID, line: finding.line)
+                        })
+                    else { return false }
+                    used.insert(index)
+                    return true
                 }
                 outcome.suppressed = before - findings.count
             }
         }
-        if let text, text.contains(ScanSuppression.marker) {
+        if !suppressions.isEmpty {
             let known = Set(ScanRule.catalog.map(\.id))
-            for suppression in ScanSuppression.all(in: text) {
-                if let problem = suppression.problem(knownRuleIDs: known) {
+            for (index, suppression) in suppressions.enumerated() {
+                if let problem = suppression.problem(knownRuleIDs: known)
+                    ?? suppression.unusedProblem(used.contains(index))
+                {
                     outcome.problems.append(ScanProblem(path: candidate.path, message: problem))
                 }
             }

@@ -89,4 +89,12 @@ public struct ScanSuppression: Sendable, Hashable {
         }
         return nil
     }
+
+    /// What is wrong with a well-formed suppression that hid no finding (`used` false): the code it excused
+    /// changed, or it sits on the wrong line. A stale suppression would hide the next finding there unread.
+    func unusedProblem(_ used: Bool) -> String? {
+        guard !used else { return nil }
+        return "line \(line): \(Self.marker) \(ruleIDs.joined(separator: ",")) suppresses nothing: no such finding "
+            + "on this line or the next; remove it, or move it next to the finding it excuses"
+    }
 }
