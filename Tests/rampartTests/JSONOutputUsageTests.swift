@@ -14,6 +14,8 @@ struct JSONOutputUsageTests {
             ["fetch", "https://127.0.0.1:9/", "--format", "json"],
             ["fetch", "https://127.0.0.1:9/", "--format", "json", "-o", "-"],
             ["fetch", "https://127.0.0.1:9/", "--format", "json", "-I", "-i"],
+            ["e2e", "seal", "-r", "rampart1notchecked", "--format", "json", "missing.txt"],
+            ["e2e", "open", "-i", "missing.key", "--format", "json", "-o", "-"],
         ])
     func needsOutputFile(arguments: [String]) async throws {
         let result = try await RampartBinary.run(arguments)

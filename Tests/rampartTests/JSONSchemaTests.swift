@@ -296,6 +296,61 @@ struct JSONSchemaTests {
         }
     }
 
+    @Test("e2e seal and open: recipients, sizes and the sender, never a key or the message")
+    func e2eSealOpen() async throws {
+        let folder = try ScratchFolder("rampart-schema-e2e")
+        var publicKeys: [String] = []
+        for name in ["alice.key", "bob.key", "carol.key"] {
+            let made = try await RampartBinary.run(["e2e", "keygen", "-o", folder.path(name)])
+            #expect(made.exitCode == 0, "\(made.standardErrorText)")
+            publicKeys.append(made.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let message = "a message no report may quote\n"
+        try folder.write("notes.txt", Data(message.utf8))
+        let signed = try await expectValid(
+            [
+                "e2e", "seal", "-r", publicKeys[1], "-r", publicKeys[2], "--from", folder.path("alice.key"), "-o",
+                folder.path("signed.e2e"), "--format", "json", folder.path("notes.txt"),
+            ], schema: "e2e-seal.schema.json", exitCode: 0)
+        let sealed = try #require(try JSONSerialization.jsonObject(with: signed) as? [String: Any])
+        let envelopeSize = try FileManager.default.attributesOfItem(atPath: folder.path("signed.e2e"))[.size] as? Int
+        #expect(sealed["recipients"] as? Int == 2 && sealed["signed"] as? Bool == true, "\(sealed)")
+        #expect(sealed["plaintextBytes"] as? Int == message.utf8.count, "\(sealed)")
+        #expect(sealed["sealedBytes"] as? Int == envelopeSize, "\(sealed)")
+        // From standard input, anonymous.
+        let anonymous = try await expectValid(
+            ["e2e", "seal", "-r", publicKeys[1], "-o", folder.path("anonymous.e2e"), "--format", "json"],
+            schema: "e2e-seal.schema.json", exitCode: 0, input: Data(message.utf8))
+        let piped = try #require(try JSONSerialization.jsonObject(with: anonymous) as? [String: Any])
+        #expect(piped["input"] as? String == "-" && piped["plaintextBytes"] as? Int == message.utf8.count)
+
+        let opened = try await expectValid(
+            [
+                "e2e", "open", "-i", folder.path("bob.key"), "--from", publicKeys[0], "-o", folder.path("out.txt"),
+                "--format", "json", folder.path("signed.e2e"),
+            ], schema: "e2e-open.schema.json", exitCode: 0)
+        #expect(try String(contentsOf: folder.url("out.txt"), encoding: .utf8) == message)
+        let report = try #require(try JSONSerialization.jsonObject(with: opened) as? [String: Any])
+        let sender = try #require(report["sender"] as? [String: Any], "\(report)")
+        #expect(sender["publicKey"] as? String == publicKeys[0] && sender["expected"] as? Bool == true)
+        #expect(report["plaintextBytes"] as? Int == message.utf8.count && report["sealedBytes"] as? Int == envelopeSize)
+        let unsigned = try await expectValid(
+            ["e2e", "open", "-i", folder.path("bob.key"), "-o", folder.path("out2.txt"), "--format", "json"],
+            schema: "e2e-open.schema.json", exitCode: 0,
+            input: try Data(contentsOf: folder.url("anonymous.e2e")))
+        let anonymousReport = try #require(try JSONSerialization.jsonObject(with: unsigned) as? [String: Any])
+        #expect(anonymousReport["sender"] == nil, "\(anonymousReport)")
+        #expect(anonymousReport["plaintextBytes"] as? Int == message.utf8.count)
+        for output in [signed, anonymous, opened, unsigned] {
+            let text = String(decoding: output, as: UTF8.self)
+            #expect(!text.contains("no report may quote") && !text.contains("SECRET"))
+        }
+        // The report needs standard output: the message must go to -o FILE.
+        let refused = try await RampartBinary.run(
+            ["e2e", "seal", "-r", publicKeys[1], "--format", "json", folder.path("notes.txt")])
+        #expect(refused.exitCode == 2 && refused.standardErrorText.contains("-o FILE"), "\(refused.standardErrorText)")
+    }
+
     @Test("fetch --format json: a completed exchange, a HEAD, a pin failure and an HTTP failure with --fail")
     func fetch() async throws {
         let folder = try ScratchFolder("rampart-schema-fetch")
@@ -362,6 +417,26 @@ struct JSONSchemaTests {
             vault + ["ls", "--format", "json"], schema: "vault-ls.schema.json", exitCode: 0)
         #expect((try JSONSerialization.jsonObject(with: output) as? [Any])?.count == 2)
         #expect(!String(decoding: output, as: UTF8.self).contains("s3cret"))
+
+        // vault get: the metadata, and the value only on request (as text, or base64 when not UTF-8).
+        let metadata = try await expectValid(
+            vault + ["get", "bank", "me", "--format", "json"], schema: "vault-get.schema.json", exitCode: 0)
+        let item = try #require(try JSONSerialization.jsonObject(with: metadata) as? [String: Any])
+        #expect(item["service"] as? String == "bank" && item["valueBytes"] as? Int == 6, "\(item)")
+        #expect(!String(decoding: metadata, as: UTF8.self).contains("s3cret"))
+        let revealed = try await expectValid(
+            vault + ["get", "bank", "me", "--format", "json", "--include-value"], schema: "vault-get.schema.json",
+            exitCode: 0)
+        #expect((try JSONSerialization.jsonObject(with: revealed) as? [String: Any])?["value"] as? String == "s3cret")
+        let binary = Data([0xFF, 0x00, 0xC3])
+        #expect(try await RampartBinary.run(vault + ["set", "bin", "me"], input: binary).exitCode == 0)
+        let encoded = try await expectValid(
+            vault + ["get", "bin", "me", "--format", "json", "--include-value"], schema: "vault-get.schema.json",
+            exitCode: 0)
+        let binaryItem = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(binaryItem["valueBase64"] as? String == binary.base64EncodedString() && binaryItem["value"] == nil)
+        let textOnly = try await RampartBinary.run(vault + ["get", "bank", "me", "--include-value"])
+        #expect(textOnly.exitCode == 2 && textOnly.standardOutput.isEmpty, "\(textOnly.standardErrorText)")
     }
 
     @Test("scan: a clean folder and one with findings, a suppression and a stale baseline entry")

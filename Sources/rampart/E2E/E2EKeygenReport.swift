@@ -12,11 +12,6 @@ struct E2EKeygenReport: Encodable {
     init(identityFile: String, publicKey: E2EPublicKey) {
         self.identityFile = identityFile
         self.publicKey = publicKey.description
-        kind =
-            switch publicKey.kind {
-            case .classic: "classic"
-            case .nist: "nist"
-            case .postQuantum: "postQuantum"
-            }
+        kind = publicKey.kind.reportName
     }
 }

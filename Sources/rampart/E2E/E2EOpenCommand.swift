@@ -21,6 +21,11 @@ struct E2EOpenCommand: ParsableCommand {
             on it).
 
               rampart e2e open -i bob.key --from rampart1… -o notes.txt msg.e2e
+              rampart e2e open -i bob.key -o notes.txt --format json msg.e2e
+
+            --format json (with -o FILE) prints a report on standard output instead of the sender lines: the \
+            sizes and the sender (public key, kind, key ID, whether --from named it, safety number); never the \
+            identity or the message.
 
             Messages are envelope version 2 (with a header MAC that commits them to one key); a version 1 envelope \
             is refused with 65: ask the sender to seal it again.
@@ -43,6 +48,14 @@ struct E2EOpenCommand: ParsableCommand {
     var force = false
     @Argument(help: "The message; standard input when absent or '-'.", transform: PathArgument.path)
     var input: String?
+    @Option(help: "text, or json: a report of the sizes and the sender on standard output (needs -o FILE).")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        if format == .json && (output == nil || output == "-") {
+            throw ValidationError("--format json prints a report on standard output: write the message with -o FILE")
+        }
+    }
 
     func run() throws {
         let expected = try from.map(E2EPublicKeyArgument.parse)
@@ -50,11 +63,26 @@ struct E2EOpenCommand: ParsableCommand {
         let own = try E2EFailure.run { () throws(E2EError) in try E2EIdentityFile.read(path) }
         IdentityFilePermissions.warnIfExposed(path)
         let destination = try SealInput.destination(output, input: input, force: force)
-        var source = try SealInput.open(input)
+        var source = CountingByteSource(try SealInput.open(input))
         let sender = try E2EFailure.run { () throws(E2EError) in
             try E2E.open(from: &source, to: destination, identity: own, expected: expected)
         }
+        if format == .json, let output {
+            return try StandardOutput.json(
+                E2EOpenReport(
+                    input: input ?? "-", output: output, sealedBytes: source.count,
+                    plaintextBytes: Self.regularFileSize(output), sender: sender, own: own.publicKey,
+                    expected: expected))
+        }
         for line in Self.senderReport(sender, own: own.publicKey, expected: expected) { Terminal.warn(line) }
+    }
+
+    /// The size of the file at `path` when it is a regular file; a FIFO or a device has none (and is
+    /// not opened: a FIFO would block).
+    static func regularFileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// What standard error says about the sender. A 64-bit key ID would name a key that a second

@@ -18,6 +18,10 @@ struct E2ESealCommand: ParsableCommand {
 
               rampart e2e seal -r rampart1… --from alice.key -o msg.e2e notes.txt
               rampart e2e seal -R team.pub -o msg.e2e notes.txt
+              rampart e2e seal -R team.pub -o msg.e2e --format json notes.txt
+
+            --format json (with -o FILE) prints a report on standard output: the recipients' count and kind, \
+            whether it is signed, the message's and the envelope's sizes; never a key or the message.
 
             Exit codes: 2 usage, 65 bad public or identity key (-r, -R or --from), 66 missing input, 73 cannot \
             create output, 74 I/O, 141 closed pipe.
@@ -46,10 +50,15 @@ struct E2ESealCommand: ParsableCommand {
     var force = false
     @Argument(help: "The message file; standard input when absent or '-'.", transform: PathArgument.path)
     var input: String?
+    @Option(help: "text, or json: a report of what was sealed and the sizes on standard output (needs -o FILE).")
+    var format: OutputFormat = .text
 
     func validate() throws {
         if recipients.isEmpty && recipientFiles.isEmpty {
             throw ValidationError("give at least one -r PUBLIC_KEY or -R FILE")
+        }
+        if format == .json && (output == nil || output == "-") {
+            throw ValidationError("--format json prints a report on standard output: write the message with -o FILE")
         }
         if (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1 {
             throw ValidationError("refusing to write a binary message to a terminal; use -o FILE or a pipe")
@@ -65,10 +74,23 @@ struct E2ESealCommand: ParsableCommand {
         }
         if let from { IdentityFilePermissions.warnIfExposed(from) }
         let destination = try SealInput.destination(output, input: input, force: force)
-        var source = try SealInput.open(input)
+        var source = CountingByteSource(try SealInput.open(input))
+        var sealedBytes = 0
         try E2EFailure.write(to: destination) { (sink: inout any ByteSink<IOError>) throws(E2EError) in
+            var counted = CountingByteSink(sink)
+            defer {
+                sink = counted.base
+                sealedBytes = counted.count
+            }
             try E2E.seal(
-                from: &source, to: &sink, recipients: keys, sender: sender, aead: aes ? .aes256GCM : .chaCha20Poly1305)
+                from: &source, to: &counted, recipients: keys, sender: sender,
+                aead: aes ? .aes256GCM : .chaCha20Poly1305)
+        }
+        if format == .json, let output, let kind = keys.first?.kind {
+            try StandardOutput.json(
+                E2ESealReport(
+                    input: input ?? "-", output: output, recipients: keys.count, kind: kind.reportName,
+                    signed: sender != nil, plaintextBytes: source.count, sealedBytes: sealedBytes))
         }
     }
 }

@@ -18,16 +18,6 @@ struct VaultListCommand: ParsableCommand {
     var service: String?
     @OptionGroup var output: FormatOptions
 
-    /// One line of `ls --format json`.
-    struct Entry: Encodable {
-        var service: String
-        var account: String
-        var accessibility: String
-        var label: String
-        var created: Date
-        var modified: Date
-    }
-
     func run() throws {
         var fields: [ItemField: String] = [:]
         if let service {
@@ -46,12 +36,7 @@ struct VaultListCommand: ParsableCommand {
                 throw error
             }
         }
-        let entries = items.map { item in
-            Entry(
-                service: item.identity[ItemField.service] ?? "", account: item.identity[ItemField.account] ?? "",
-                accessibility: item.protection.accessibility.description, label: item.attributes.label,
-                created: item.created, modified: item.modified)
-        }.sorted { ($0.service, $0.account) < ($1.service, $1.account) }
+        let entries = items.map(VaultItemReport.init).sorted { ($0.service, $0.account) < ($1.service, $1.account) }
         if output.format == .json {
             try output.printJSON(entries)
             return
