@@ -23,6 +23,7 @@ public enum ServedChainProbe {
     /// The chain as swift-certificates' `Certificate`s.
     ///
     /// - Parameters:
+    ///   - endpoint: the host and port to connect to.
     ///   - serverName: the SNI name to send (defaults to `host` when it is a name).
     ///   - timeout: for connecting, and again for the handshake.
     /// - Throws: ``Failure``; an error of swift-certificates for a certificate whose key that
@@ -35,7 +36,7 @@ public enum ServedChainProbe {
         }
     }
 
-    /// The chain as ``EncodedCertificate``s: every certificate, whatever its key (RSA-1024, DSA,
+    /// The chain as `EncodedCertificate`s: every certificate, whatever its key (RSA-1024, DSA,
     /// Ed448…), to show and pin.
     ///
     /// ```swift
@@ -62,6 +63,7 @@ public enum ServedChainProbe {
     /// The chain exactly as served: each certificate's DER, whatever its key.
     ///
     /// - Parameters:
+    ///   - endpoint: the host and port to connect to.
     ///   - serverName: the SNI name to send (defaults to `host` when it is a name).
     ///   - timeout: for connecting, and again for the handshake.
     /// - Throws: ``Failure``; `CancellationError` when the task was cancelled.

@@ -24,7 +24,7 @@ public enum E2EError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A public key, identity or option is not usable (wrong prefix, checksum, length, mixed kinds).
     case invalidKey(String)
     /// A file or stream failed underneath (missing input, output not creatable, I/O, broken pipe):
-    /// the path, operation and `errno` are in the ``IOError``.
+    /// the path, operation and `errno` are in the `IOError`.
     case io(IOError)
     /// Storing or reading an identity in a vault failed.
     case vault(VaultError)

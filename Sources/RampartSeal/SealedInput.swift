@@ -44,7 +44,10 @@ public struct SealedInput<Base: ByteSource> where Base.Failure: SealErrorConvert
     /// destination appears only when everything authenticated; standard output, a FIFO or a device
     /// receives age chunks as they authenticate and RNCryptor plaintext only after its MAC verified.
     ///
-    /// - Parameter progress: for age, called with the number of input bytes consumed as they are.
+    /// - Parameters:
+    ///   - destination: where the plaintext goes (see `OutputDestination`).
+    ///   - credentials: the identities or passphrase that open the input.
+    ///   - progress: for age, called with the number of input bytes consumed as they are.
     /// - Throws: ``SealError/invalidParameter(_:)`` when the credentials cannot open the format
     ///   (RNCryptor data and no passphrase; no credentials at all), and every failure of the format.
     @discardableResult

@@ -6,7 +6,7 @@ extension TrustVerificationCallback {
     /// ``host``, with this callback deciding the chain. Rampart's HTTP client and
     /// ``TrustedTLSClient`` both build their handlers here.
     ///
-    /// The handler sends ``host`` as SNI (already normalised by ``ATSHost``: lower case, A-labels,
+    /// The handler sends ``host`` as SNI (already normalised by `ATSHost`: lower case, A-labels,
     /// no trailing dot), and no SNI for an IP address, which SNI cannot carry (NIOSSL then checks
     /// the address against the certificate). `context` should verify fully (`.fullVerification`),
     /// so that NIOSSL checks the host name as well as Rampart.

@@ -5,7 +5,7 @@ import RampartPolicy
 import RampartTrust
 import X509
 
-/// Enforces a ``TrustEvaluator``'s decision inside a NIOSSL handshake, so any NIO pipeline
+/// Enforces a `TrustEvaluator`'s decision inside a NIOSSL handshake, so any NIO pipeline
 /// (Rampart's client, gRPC, Postgres, your own) trusts exactly what Rampart decides.
 ///
 /// The callback replaces BoringSSL's verification: the served chain goes to the evaluator, a
@@ -21,7 +21,7 @@ import X509
 /// ```
 public final class TrustVerificationCallback: Sendable {
     public let evaluator: TrustEvaluator
-    /// The host the connection is for, normalised by ``ATSHost`` (lower case, A-labels, no
+    /// The host the connection is for, normalised by `ATSHost` (lower case, A-labels, no
     /// trailing dot): the name the chain and the pins are judged for.
     public let host: ATSHost
     private let decision = NIOLockedValueBox<TrustDecision?>(nil)
@@ -29,6 +29,8 @@ public final class TrustVerificationCallback: Sendable {
     private let decoding: CertificateDecodingCache?
 
     /// - Parameters:
+    ///   - evaluator: decides the chain the server presents.
+    ///   - host: the host the connection is for: the name the chain and the pins are judged for.
     ///   - decoding: a cache shared by a client's connections, so that certificates served again
     ///     are not parsed again (`nil`: every handshake decodes its chain).
     ///   - onDecision: called with every decision (for example to send pin-failure reports), on

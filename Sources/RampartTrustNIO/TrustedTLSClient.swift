@@ -4,7 +4,7 @@ import RampartPolicy
 import RampartTrust
 
 /// TLS for any NIO client pipeline with the server's chain judged by Rampart: pins, ATS
-/// certificate rules, Certificate Transparency and anchors, as a ``TrustEvaluator`` decides.
+/// certificate rules, Certificate Transparency and anchors, as a `TrustEvaluator` decides.
 ///
 /// NIOSSL's callback never learns which host a connection is for, so a handler is made per
 /// connection with its host captured. NIOSSL's own host-name check stays on
@@ -52,6 +52,7 @@ public struct TrustedTLSClient: Sendable {
     }
 
     /// - Parameters:
+    ///   - evaluator: decides every chain a server presents.
     ///   - configuration: versions, ciphers, ALPN and client certificates; its
     ///     `certificateVerification` must be `.fullVerification`.
     ///   - decoding: shared by the handlers, so certificates served again are not parsed again
@@ -85,7 +86,7 @@ public struct TrustedTLSClient: Sendable {
 
     /// A client handler for a connection to `host`, and the verification whose decision it enforces.
     ///
-    /// The handler sends `host` as SNI, normalised by ``ATSHost`` (lower case, A-labels, no
+    /// The handler sends `host` as SNI, normalised by `ATSHost` (lower case, A-labels, no
     /// trailing dot: `Bücher.example.` goes out as `xn--bcher-kva.example`), and not for an IP
     /// address, which SNI cannot carry (NIOSSL then checks the address against the certificate).
     ///

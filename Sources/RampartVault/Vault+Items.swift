@@ -12,7 +12,12 @@ extension Vault {
     ///               protection: ItemProtection(accessibility: .afterFirstUnlock))
     /// ```
     ///
-    /// - Parameter applicationPassword: when given, reading the value needs it too.
+    /// - Parameters:
+    ///   - value: the secret.
+    ///   - identity: the item's class and primary key (for a generic password: service and account).
+    ///   - protection: when the item can be read (accessibility) and whether it needs the user.
+    ///   - attributes: the item's label, comment and other attributes that are not secret.
+    ///   - applicationPassword: when given, reading the value needs it too.
     public func set(
         _ value: Data, for identity: ItemIdentity, protection: ItemProtection = ItemProtection(),
         attributes: ItemAttributes = ItemAttributes(), applicationPassword: String? = nil

@@ -17,7 +17,7 @@ public struct ATSDiagnosis: Sendable {
     public var url: URL
     /// The URL's host and port, as every configuration connected to them.
     public var endpoint: Endpoint
-    /// The URL's host, normalised by ``ATSHost``.
+    /// The URL's host, normalised by `ATSHost`.
     public var host: String { endpoint.host.name }
     public var port: Int { endpoint.port }
     /// Every configuration tried, in nscurl's order (the app's own first, when given).

@@ -6,13 +6,13 @@ import RampartTrust
 import X509
 
 /// ATS diagnostics of a live server, what `nscurl --ats-diagnostics --verbose` does on macOS, on
-/// any platform: each configuration of nscurl's matrix is a real request through ``HTTPClient``
+/// any platform: each configuration of nscurl's matrix is a real request through `HTTPClient`
 /// with that ATS dictionary, run concurrently over a bounded number of connections; then the
 /// served chain, the ATS certificate rules it breaks, Certificate Transparency (with a log list),
 /// the smallest exception that loads the URL, and the fix on the server.
 ///
 /// Local hosts (IP literals, `localhost`, `.local` names) are diagnosed as if they were public
-/// hosts (``ATSOSGeneration/ios17``'s reading), so that a server tested on loopback is judged as it
+/// hosts (`ATSOSGeneration/ios17`'s reading), so that a server tested on loopback is judged as it
 /// will be once deployed.
 ///
 /// ```swift

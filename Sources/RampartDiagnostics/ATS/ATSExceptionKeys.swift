@@ -37,7 +37,7 @@ public struct ATSExceptionKeys: Sendable, Hashable, Codable {
     }
 
     /// The keys the entry sets, in `Info.plist` spelling and a fixed order (minimum TLS version,
-    /// forward secrecy, insecure HTTP), for ``PropertyListWriter``.
+    /// forward secrecy, insecure HTTP), for `PropertyListWriter`.
     public var propertyList: PropertyListValue {
         var entries: [PropertyListEntry] = []
         if let minimumTLSVersion {
@@ -54,7 +54,7 @@ public struct ATSExceptionKeys: Sendable, Hashable, Codable {
     }
 
     /// A ready `NSExceptionDomains` fragment for `host`, to paste inside `NSAppTransportSecurity`
-    /// (written by ``PropertyListWriter/xmlFragment(_:indent:)``).
+    /// (written by `PropertyListWriter/xmlFragment(_:indent:)`).
     public func propertyListFragment(host: String) -> String {
         PropertyListWriter.xmlFragment(exceptionDomains(host: host))
     }

@@ -29,8 +29,8 @@ public struct PinHealthCheck: Sendable {
     }
 
     /// Checks every domain of `hosts`, at most `maxConnections` at a time, each at its entry in
-    /// `endpoints` (keyed by ``PinnedHost/domain``; default: the domain, port 443). Domains not
-    /// finished when `maxTime` has passed are ``PinHealthOutcome/timedOut(_:host:port:)``: a
+    /// `endpoints` (keyed by `PinnedHost/domain`; default: the domain, port 443). Domains not
+    /// finished when `maxTime` has passed are ``PinHealthOutcome/timedOut(_:_:)``: a
     /// server that accepts and never answers cannot hold the whole check.
     ///
     /// ```swift

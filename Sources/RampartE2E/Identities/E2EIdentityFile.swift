@@ -29,7 +29,7 @@ public enum E2EIdentityFile {
         }
     }
 
-    /// Reads the identity in the file at `path` (`-` for standard input), through ``KeyFile``: the
+    /// Reads the identity in the file at `path` (`-` for standard input), through `KeyFile`: the
     /// same size cap, UTF-8 rule, comments and `FILE:LINE:` errors as age key files.
     public static func read(_ path: String) throws(E2EError) -> E2EIdentity {
         try identity(in: try KeyFile.e2e(path))

@@ -1,7 +1,7 @@
 import Foundation
 import RampartVault
 
-/// Identities kept in a ``Vault`` item (class `key`, application tag `rampart-e2e:<name>`), so the
+/// Identities kept in a `Vault` item (class `key`, application tag `rampart-e2e:<name>`), so the
 /// secret lives encrypted under the vault's keys instead of in a file.
 ///
 /// ```swift

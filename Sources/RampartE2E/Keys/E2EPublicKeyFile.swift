@@ -2,7 +2,7 @@ import Foundation
 import RampartSeal
 
 /// A file of public keys, one per line (`rampart1…`, `rampartnist1…`, `rampartpq1…`), read by
-/// ``KeyFile`` as age reads a recipients file: `#` comments and blank lines skipped, at most
+/// `KeyFile` as age reads a recipients file: `#` comments and blank lines skipped, at most
 /// 16 MiB, errors `FILE:LINE: what is wrong` that never quote the line.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ import NIOHTTP2
 /// Bounds on an HTTP/2 connection, so that a hostile or broken server cannot make the client hold
 /// unbounded memory or spin: each is a setting sent to the server or a limit the connection
 /// enforces, and a server that goes past one fails the connection with
-/// ``HTTPClientError/http2Failure(host:phase:detail:)`` naming it.
+/// ``HTTPClientError/http2Failure(_:phase:detail:)`` naming it.
 ///
 /// The header list a response may carry is ``HTTPLimits/maxHeaderBytes`` (sent as
 /// `SETTINGS_MAX_HEADER_LIST_SIZE`); server push is always off (`SETTINGS_ENABLE_PUSH = 0`, and a

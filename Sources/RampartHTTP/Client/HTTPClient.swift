@@ -30,7 +30,7 @@ public final class HTTPClient: Sendable {
     /// The pin-failure reports queued or being sent.
     public var pendingReports: Int { factory.trust.reporter?.pending ?? 0 }
 
-    /// - Throws: ``TrustError`` when the policy's `NSPinnedDomains` do not make valid
+    /// - Throws: `TrustError` when the policy's `NSPinnedDomains` do not make valid
     ///   pin sets (a malformed domain, no pin): the client refuses to start rather than run
     ///   without pins the app relies on.
     public init(

@@ -16,7 +16,7 @@ import RampartTrust
 public struct HTTPClientConfiguration: Sendable {
     /// The App Transport Security policy every URL (and every redirect hop) is decided by.
     ///
-    /// The default applies ATS to local hosts too (``ATSOSGeneration/ios17``, the strict reading:
+    /// The default applies ATS to local hosts too (`ATSOSGeneration/ios17`, the strict reading:
     /// unqualified names, `.local` names and private addresses need `NSAllowsLocalNetworking`),
     /// so a service never drops TLS for a name like `db.svc.cluster.local` without being told to.
     /// iOS 18.4 and later exempt local hosts unless the key is `NO`; to decide as they do, set
@@ -27,11 +27,11 @@ public struct HTTPClientConfiguration: Sendable {
     /// Pins enforced on top of chain validation. The policy's `NSPinnedDomains` are added to
     /// these automatically.
     public var pinning: [PinnedHost] = []
-    /// swift-certificates policies every handshake must also meet (``AdditionalTrustPolicies``).
+    /// swift-certificates policies every handshake must also meet (`AdditionalTrustPolicies`).
     public var additionalTrustPolicies: AdditionalTrustPolicies?
     /// Certificate Transparency, as Apple platforms enforce it: with a checker (a log list and a
     /// policy), every chain to a system root must meet the CT policy; chains to roots the
-    /// anchors add (``TrustAnchors/systemPlus(_:)``, ``TrustAnchors/only(_:)``) are exempt unless
+    /// anchors add (`TrustAnchors/systemPlus(_:)`, `TrustAnchors/only(_:)`) are exempt unless
     /// the ATS policy sets `NSRequiresCertificateTransparency` for the host. Without one, such hosts
     /// are refused.
     public var certificateTransparency: CertificateTransparencyChecker?
@@ -56,7 +56,7 @@ public struct HTTPClientConfiguration: Sendable {
     /// gets its `gzip`/`deflate` response decoded either way. Default `false`.
     public var decompression = false
     /// Client certificates (mutual TLS), each presented only on connections to its origin: the
-    /// `https` scheme, the host and the port of the ``Endpoint``. A redirect to another origin
+    /// `https` scheme, the host and the port of the `Endpoint`. A redirect to another origin
     /// connects without it. Set entries with ``setClientIdentity(_:for:)``.
     public var clientIdentities: [Endpoint: HTTPClientIdentity] = [:]
 
@@ -93,7 +93,7 @@ public struct HTTPClientConfiguration: Sendable {
 /// ```
 public struct PinFailureReporting: Sendable {
     public var app: ReportingApp
-    /// Also given every report (for example a ``JSONLinesReporter`` for a local log).
+    /// Also given every report (for example a `JSONLinesReporter` for a local log).
     public var additionalReporters: [any PinFailureReporter]
     /// The same failure (host, pins, chain) is reported at most once per window.
     public var window: Duration

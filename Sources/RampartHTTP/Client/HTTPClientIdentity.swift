@@ -7,7 +7,7 @@ import X509
 /// (mutual TLS). Set it for one origin with ``HTTPClientConfiguration/setClientIdentity(_:for:)``:
 /// it is sent to that scheme, host and port only, never to another origin a redirect leads to.
 ///
-/// The key never touches a file: it comes from PEM bytes (``SigningKey/init(pemEncoded:source:)``),
+/// The key never touches a file: it comes from PEM bytes (`SigningKey/init(pemEncoded:source:)`),
 /// from a vault, or from swift-crypto directly.
 ///
 /// ```swift
@@ -23,8 +23,8 @@ public struct HTTPClientIdentity: Sendable, Hashable {
     /// The private key of the first certificate.
     public let privateKey: SigningKey
 
-    /// - Throws: ``SigningKeyError/emptyCertificateChain`` for no certificate, and
-    ///   ``SigningKeyError/doesNotMatchCertificate(source:certificate:)`` when `privateKey` is not
+    /// - Throws: `SigningKeyError/emptyCertificateChain` for no certificate, and
+    ///   `SigningKeyError/doesNotMatchCertificate(source:certificate:)` when `privateKey` is not
     ///   the first certificate's key (`keySource` names the key in that message).
     public init(certificateChain: [Certificate], privateKey: SigningKey, keySource: String = "the private key")
         throws(SigningKeyError)

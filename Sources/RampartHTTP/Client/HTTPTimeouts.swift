@@ -1,5 +1,5 @@
 /// One timeout per phase of an exchange; a phase that overruns fails the request with
-/// ``HTTPClientError/timeout(_:after:host:)`` naming it.
+/// ``HTTPClientError/timeout(_:after:_:)`` naming it.
 ///
 /// ```swift
 /// var timeouts = HTTPTimeouts()

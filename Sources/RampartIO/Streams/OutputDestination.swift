@@ -35,11 +35,14 @@ public enum OutputDestination: Sendable, Equatable {
     /// failures (creating, writing, committing the output: ``IOError``s) reach the caller through
     /// `mapping`, and `body`'s errors as they are.
     ///
-    /// - Parameter holdUntilDone: for an output read as it is written (standard output, a FIFO,
-    ///   a device), keep everything in an unnamed temporary file (0600, never visible, gone with
-    ///   the process) and copy it out only after `body` returned, for formats that authenticate
-    ///   at the very end (RNCryptor, a signed E2E message). Without it, what `body` wrote before
-    ///   failing (authenticated age chunks) has already reached the reader.
+    /// - Parameters:
+    ///   - holdUntilDone: for an output read as it is written (standard output, a FIFO,
+    ///     a device), keep everything in an unnamed temporary file (0600, never visible, gone with
+    ///     the process) and copy it out only after `body` returned, for formats that authenticate
+    ///     at the very end (RNCryptor, a signed E2E message). Without it, what `body` wrote before
+    ///     failing (authenticated age chunks) has already reached the reader.
+    ///   - mapping: turns the destination's own ``IOError``s into `body`'s error type.
+    ///   - body: writes the output into the sink it is given.
     public func write<Failure: Error>(
         holdUntilDone: Bool = false, mappingErrors mapping: (IOError) -> Failure,
         _ body: (inout any ByteSink<IOError>) throws(Failure) -> Void

@@ -1,7 +1,7 @@
 import Foundation
 import RampartPolicy
 
-/// A scan report as SARIF 2.1.0, written by RampartPolicy's ``SARIFLog`` (the one SARIF writer, shared with the
+/// A scan report as SARIF 2.1.0, written by RampartPolicy's `SARIFLog` (the one SARIF writer, shared with the
 /// ATS audit): every rule of the catalog with its fix as help, its MASVS control and CWE as tags and its
 /// `security-severity`; each finding at its line and column, with a URI relative to the scanned root
 /// (`%SRCROOT%` in `originalUriBaseIds`) and the baseline's fingerprint, so code-scanning tools track it across

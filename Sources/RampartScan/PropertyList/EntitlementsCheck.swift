@@ -1,5 +1,5 @@
 /// The checks on an app's entitlements, from an `.entitlements` file or from the `Entitlements` dictionary of a
-/// provisioning profile (the archive reader calls ``findings(entitlements:path:origin:oauthSchemes:)`` with it).
+/// provisioning profile (the archive reader calls `findings(entitlements:path:origin:oauthSchemes:)` with it).
 ///
 /// - RS-BINARY-001: `get-task-allow` true lets a debugger attach to the app: expected in development, never in
 ///   what ships (an `.entitlements` file is judged "if this ships"; a development profile is not judged).

@@ -3,8 +3,8 @@ import RampartPolicy
 
 /// Reads property lists: `Info.plist` (any `*.plist` with `CFBundleIdentifier` or `NSAppTransportSecurity`),
 /// `*.entitlements`, and the plists the archive reader hands over from an `.ipa`. Every plist is read by
-/// RampartPolicy's ``PropertyListReader`` (XML, binary with its set guard, JSON); ATS goes through
-/// ``ATSAuditor``, TrustKit through ``TrustKitConfiguration``, entitlements through ``EntitlementsCheck``.
+/// RampartPolicy's `PropertyListReader` (XML, binary with its set guard, JSON); ATS goes through
+/// `ATSAuditor`, TrustKit through `TrustKitConfiguration`, entitlements through ``EntitlementsCheck``.
 ///
 /// ```swift
 /// let result = PropertyListAnalyzer().analyze(ScanFile(path: "App/Info.plist", contents: bytes))

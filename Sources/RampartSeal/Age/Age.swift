@@ -34,7 +34,12 @@ public enum Age {
 
     /// Streams `source` into an age file written to `sink`, in constant memory.
     ///
-    /// - Parameter progress: called with the number of plaintext bytes each time a batch is written.
+    /// - Parameters:
+    ///   - source: the plaintext.
+    ///   - sink: where the age file goes.
+    ///   - recipients: who can decrypt it (a passphrase recipient only alone).
+    ///   - armored: write the ASCII armor (PEM-like `AGE ENCRYPTED FILE`) instead of binary.
+    ///   - progress: called with the number of plaintext bytes each time a batch is written.
     public static func encrypt(
         from source: inout some ByteSource<some SealErrorConvertible>,
         to sink: inout some ByteSink<some SealErrorConvertible>,

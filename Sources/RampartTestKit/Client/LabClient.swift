@@ -34,8 +34,14 @@ public enum LabClient {
     ///
     /// - Throws: NIOSSL's handshake error when the chain or the name does not verify.
     ///
-    /// - Parameter verification: makes a custom verification callback (for example Rampart's
-    ///   trust decision) that replaces BoringSSL's; `roots` are then not consulted.
+    /// - Parameters:
+    ///   - host: the address to connect to (`127.0.0.1`, `localhost`).
+    ///   - port: the server's port.
+    ///   - serverName: the name sent as SNI and checked against the certificate.
+    ///   - path: the request's path.
+    ///   - roots: the trust anchors BoringSSL verifies the chain against.
+    ///   - verification: makes a custom verification callback (for example Rampart's
+    ///     trust decision) that replaces BoringSSL's; `roots` are then not consulted.
     public static func get(
         host: String, port: Int, serverName: String, path: String = "/", trusting roots: [Certificate],
         verification: (@Sendable () -> NIOSSLCustomVerificationCallbackWithMetadata)? = nil

@@ -13,7 +13,9 @@ extension LabPKI {
     /// let chain = try pki.leafWithEmbeddedSCTs(from: [(argon, Date()), (nimbus, Date())])
     /// ```
     ///
-    /// - Parameter validity: `notBefore` and `notAfter` (default: an hour ago, 90 days ahead).
+    /// - Parameters:
+    ///   - logs: the logs that sign an SCT for the leaf, each with the SCT's timestamp.
+    ///   - validity: `notBefore` and `notAfter` (default: an hour ago, 90 days ahead).
     public func leafWithEmbeddedSCTs(
         from logs: [(log: LabCTLog, date: Date)], validity: (Date, Date)? = nil
     ) throws -> LabChain {

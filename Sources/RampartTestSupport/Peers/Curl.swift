@@ -12,7 +12,7 @@ public enum Curl {
     }
 
     /// A folder holding `root.pem` (and the rest of the chain's files) for `scenario`'s issuing root (the lab root, or the rogue
-    /// root for ``LabScenario/rogue``).
+    /// root for `LabScenario/rogue`).
     public static func exportRoot(_ scenario: LabScenario = .good) throws -> LabChainFiles {
         try exported.files(for: scenario)
     }

@@ -15,7 +15,7 @@ import RampartTestKit
 /// - `/redirect-to-ip`: `302` to `/` on `127.0.0.1` and the same port (another origin than
 ///   `localhost`, served under the same certificate);
 /// - `/trailers`: `200` with an `X-Lab-Trailer` trailer (sent over HTTP/2 and chunked HTTP/1.1);
-/// - `/files/1k.bin`, `/files/1m.bin`, `/files/16m.bin`: static files of ``LabPattern`` bytes.
+/// - `/files/1k.bin`, `/files/1m.bin`, `/files/16m.bin`: static files of `LabPattern` bytes.
 ///
 /// nginx runs in the foreground (`daemon off; master_process off`) from a private 0700 temporary
 /// folder holding its configuration, certificate files, logs, pid file and temp paths, so it

@@ -3,7 +3,7 @@ import RampartTestKit
 
 /// A real `openssl s_server` on a loopback address, serving a lab chain: the peer that proves
 /// Rampart's trust decisions against a TLS stack other than its own (and other than NIOSSL's
-/// BoringSSL, which the in-process ``LabServer`` uses).
+/// BoringSSL, which the in-process `LabServer` uses).
 ///
 /// The chain and key are written to a private temporary folder; s_server listens on port 0 and
 /// the port the system picked is read from its `ACCEPT` line, so there is no race for a free

@@ -4,7 +4,7 @@ import X509
 
 /// Ready-to-paste pinning configuration for a chain: an ATS `NSPinnedDomains` entry or a TrustKit
 /// `TSKPinnedDomains` entry, as an XML property list (written by RampartPolicy's
-/// ``PropertyListWriter``, ATS key names from ``ATSKey``). The domain key is written normalised as
+/// `PropertyListWriter`, ATS key names from `ATSKey`). The domain key is written normalised as
 /// ``PinnedHost`` reads it (lower case, A-labels, no trailing dot): ATS matches keys literally
 /// against such hosts, so `API.example.com.` or `bücher.example` as a key would never apply.
 ///

@@ -51,7 +51,7 @@ public struct PinnedHost: Sendable, Hashable {
         }
     }
 
-    /// The domain as ``ATSHost`` normalises hosts: lower case, A-labels, no leading or trailing
+    /// The domain as `ATSHost` normalises hosts: lower case, A-labels, no leading or trailing
     /// dots (`BÜCHER.example.` → `xn--bcher-kva.example`); a value assigned later is normalised too.
     public var domain: String {
         didSet { domain = Self.normalized(domain) }
@@ -68,8 +68,15 @@ public struct PinnedHost: Sendable, Hashable {
     /// - Throws: ``TrustError`` for a configuration that would fail silently or
     ///   brick the app: an enforced entry without a backup pin, a public suffix with subdomains,
     ///   an empty or malformed domain (an internationalized name IDNA refuses included).
-    /// - Parameter requiresBackupPin: `false` only to mirror a configuration that already ships
-    ///   (an `Info.plist`'s `NSPinnedDomains`, which ATS enforces with a single pin).
+    /// - Parameters:
+    ///   - domain: the host the pins apply to, normalised as ``domain`` says.
+    ///   - coverage: the host alone, or its subdomains too.
+    ///   - pins: the SPKI pins, each for the leaf, an intermediate or any certificate of the chain.
+    ///   - expiration: after this moment the entry is ignored, with a warning.
+    ///   - enforced: `false` for report-only: a mismatch is reported and the connection goes on.
+    ///   - reportURIs: where pin-failure reports are sent.
+    ///   - requiresBackupPin: `false` only to mirror a configuration that already ships
+    ///     (an `Info.plist`'s `NSPinnedDomains`, which ATS enforces with a single pin).
     public init(
         domain: String, coverage: Coverage = .exactHost, pins: [ScopedPin], expiration: Date? = nil,
         enforced: Bool = true, reportURIs: [URL] = [], requiresBackupPin: Bool = true
@@ -97,7 +104,7 @@ public struct PinnedHost: Sendable, Hashable {
         self.reportURIs = reportURIs
     }
 
-    /// Whether this entry covers `host`, normalised as ``ATSHost`` does (so `API.example.com.` and
+    /// Whether this entry covers `host`, normalised as `ATSHost` does (so `API.example.com.` and
     /// `bücher.example` are the hosts `api.example.com` and `xn--bcher-kva.example`).
     ///
     /// ```swift

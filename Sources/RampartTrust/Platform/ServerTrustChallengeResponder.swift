@@ -14,7 +14,7 @@ import X509
 /// again to it with its own rules. With ``TrustAnchors/only(_:)`` the platform's verdict is not
 /// consulted: the app's roots replace the system's, as `SecTrustSetAnchorCertificatesOnly` would.
 ///
-/// All the logic lives here, tested on Linux; ``RampartURLSessionDelegate`` (Apple platforms
+/// All the logic lives here, tested on Linux; `RampartURLSessionDelegate` (Apple platforms
 /// only) only reads the challenge and maps the answer.
 ///
 /// ```swift
@@ -46,8 +46,9 @@ public struct ServerTrustChallengeResponder: Sendable {
     private let onDecision: (@Sendable (String, TrustDecision) -> Void)?
 
     /// - Parameters:
+    ///   - evaluator: decides every server-trust challenge.
     ///   - decoding: shared by the challenges, so certificates served again are parsed once.
-    ///   - onDecision: called with the host (normalised by ``ATSHost``: lower case, A-labels, no
+    ///   - onDecision: called with the host (normalised by `ATSHost`: lower case, A-labels, no
     ///     trailing dot) and every decision (for pin-failure reports or logs).
     public init(
         evaluator: TrustEvaluator, decoding: CertificateDecodingCache? = CertificateDecodingCache(),
@@ -63,11 +64,12 @@ public struct ServerTrustChallengeResponder: Sendable {
     /// - Parameters:
     ///   - isServerTrust: whether the challenge's method is server trust
     ///     (`NSURLAuthenticationMethodServerTrust`); other challenges are left to the platform.
-    ///   - host: the host the connection is for (`protectionSpace.host`), normalised by ``ATSHost``
+    ///   - host: the host the connection is for (`protectionSpace.host`), normalised by `ATSHost`
     ///     (`API.example.com.` is judged as `api.example.com`, `bücher.example` as `xn--bcher-kva.example`).
     ///   - chain: the DER certificates of the chain the platform evaluated, leaf first
     ///     (`SecTrustCopyCertificateChain` after `SecTrustEvaluateWithError`).
     ///   - platformTrusted: the platform's own verdict (`SecTrustEvaluateWithError`).
+    ///   - time: the moment validity, pin expirations and CT are judged at (now by default).
     public func respond(
         isServerTrust: Bool, host: String, chain: [Data], platformTrusted: Bool, at time: Date = Date()
     ) async -> Outcome {

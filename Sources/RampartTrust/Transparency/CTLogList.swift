@@ -39,13 +39,17 @@ public struct CTLogList: Sendable, Hashable {
     /// Nothing is guessed: the list is refused whole when an entry is ambiguous or of the wrong
     /// type — a `state` with other than exactly one key, or not an object; two logs with one ID;
     /// an operator's `logs` entry that is not an object; a date that is not strict RFC 3339
-    /// (``RFC3339Date``); a `log_id` that is not the key's hash. A log without `state` is pending.
+    /// (`RFC3339Date`); a `log_id` that is not the key's hash. A log without `state` is pending.
     ///
     /// ```swift
     /// let list = try CTLogList(json: data, source: "log_list.json", maximumSize: 16 << 20)
     /// ```
     ///
-    /// - Parameter maximumSize: the most bytes accepted (``defaultMaximumSize`` unless given).
+    /// - Parameters:
+    ///   - json: the log list, as Chrome and Apple publish it.
+    ///   - source: what errors call the list (a file name or URL).
+    ///   - receivedAt: the list's date when it has no `log_list_timestamp`.
+    ///   - maximumSize: the most bytes accepted (``defaultMaximumSize`` unless given).
     /// - Throws: ``TrustError/malformedLogList(source:reason:)`` naming the first entry that is
     ///   wrong, by operator and index, and the log.
     public init(

@@ -17,8 +17,12 @@ extension TrustEvaluator {
     /// if decision.verdict == .rejected { completionHandler(.cancelAuthenticationChallenge, nil) }
     /// ```
     ///
-    /// - Parameter decoding: a cache shared across handshakes, so certificates served again are
-    ///   parsed once (`nil`: the chain is decoded every time).
+    /// - Parameters:
+    ///   - derChain: the certificates the server sent, DER, leaf first.
+    ///   - host: the host the connection is for; normalised before it is judged.
+    ///   - time: the moment validity, pin expirations and CT are judged at (now by default).
+    ///   - decoding: a cache shared across handshakes, so certificates served again are
+    ///     parsed once (`nil`: the chain is decoded every time).
     public func evaluate(
         derChain: [[UInt8]], host: String, at time: Date = Date(), decoding: CertificateDecodingCache? = nil
     ) async -> TrustDecision {
