@@ -99,6 +99,25 @@ struct HTTP2ClientPipelineTests {
         #expect(trailers?.first(name: "x-check") == "ok")
     }
 
+    @Test("A refused :status with DATA behind it: the request gets the status's error, never a body without a head")
+    func dataAfterRefusedStatus() throws {
+        // Found by the h2-client-frames campaign (Fuzz/Regressions/h2-client-frames/data-after-refused-status).
+        let exchange = try Exchange()
+        let status: [UInt8] = [0x08, 3] + Array("!00".utf8)  // ":status: !00", literal with static name 8
+        let parts = exchange.serverSends(
+            Self.settings + Self.frame(.headers, flags: 0x4, stream: 1, status)
+                + Self.frame(.data, flags: 0x1, stream: 1, Array("hello".utf8)))
+        #expect(parts.isEmpty, "\(parts)")
+        let error = try #require(exchange.reader.error)
+        let clientError = try #require(exchange.pipeline.clientError(for: error, phase: .firstByte))
+        guard case .http2Failure(_, let phase, let detail) = clientError else {
+            Issue.record("unexpected \(clientError)")
+            return
+        }
+        #expect(phase == .firstByte)
+        #expect(detail.contains("'!00'") && detail.contains("three-digit status code"), "\(detail)")
+    }
+
     @Test("REFUSED_STREAM: the request was not processed, so the client may send it again")
     func refusedStream() throws {
         let exchange = try Exchange()

@@ -28,6 +28,9 @@ package final class ResponseReader: ChannelInboundHandler, RemovableChannelHandl
     }
 
     package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // After a failure (a response head the codec refused, say), parts still in flight before the close are
+        // no response: the request sees the failure, not a body without a head.
+        guard failure == nil else { return }
         let part = unwrapInboundIn(data)
         if idle {
             fail(ConnectionFailure.closed("unexpected data on an idle connection"))
