@@ -522,7 +522,7 @@ _rampart_e2e_seal() {
     repeating_flags=()
     non_repeating_flags=(--aes --force --version -h --help)
     repeating_options=(-r --recipient -R --recipients-file)
-    non_repeating_options=(--from -o --output)
+    non_repeating_options=(--from -o --output --format)
     __rampart_offer_flags_options 1
 
     # Offer option value completions
@@ -539,6 +539,10 @@ _rampart_e2e_seal() {
     '-o'|'--output')
         return
         ;;
+    '--format')
+        __rampart_add_completions -W 'text'$'\n''json'
+        return
+        ;;
     esac
 }
 
@@ -546,7 +550,7 @@ _rampart_e2e_open() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=()
-    non_repeating_options=(-i --identity --from -o --output)
+    non_repeating_options=(-i --identity --from -o --output --format)
     __rampart_offer_flags_options 1
 
     # Offer option value completions
@@ -558,6 +562,10 @@ _rampart_e2e_open() {
         return
         ;;
     '-o'|'--output')
+        return
+        ;;
+    '--format')
+        __rampart_add_completions -W 'text'$'\n''json'
         return
         ;;
     esac
@@ -635,14 +643,18 @@ _rampart_vault_set() {
 
 _rampart_vault_get() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--include-value --version -h --help)
     repeating_options=()
-    non_repeating_options=(--app-password-file)
+    non_repeating_options=(--app-password-file --format)
     __rampart_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
     '--app-password-file')
+        return
+        ;;
+    '--format')
+        __rampart_add_completions -W 'text'$'\n''json'
         return
         ;;
     esac
