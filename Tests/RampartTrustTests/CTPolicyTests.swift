@@ -174,6 +174,38 @@ struct CTPolicyTests {
         #expect(decision.counts.deliveredFromCurrentLogs == 1)
     }
 
+    @Test("a log counts once however many of its SCTs a certificate holds or a server delivers")
+    func oneLogCountsOnce() throws {
+        let twice = try pki.leafWithEmbeddedSCTs(from: [(logs.argon, now - 600), (logs.argon, now - 60)])
+        let apple = try check(twice)
+        #expect(apple.checks.map(\.status) == [.valid, .valid], "\(apple)")
+        #expect(apple.counts.approvedLogs == 1 && apple.counts.embeddedCounted == 1 && apple.counts.operators == 1)
+        #expect(apple.missing.contains(.approvedLogs(required: 2, found: 1)) && !apple.compliant)
+        let chrome = try check(twice, policy: .chrome)
+        #expect(chrome.counts.embeddedCounted == 1 && !chrome.compliant)
+
+        // With a second operator's log it meets both policies, still counting two logs, not three.
+        let withNimbus = try pki.leafWithEmbeddedSCTs(
+            from: [(logs.argon, now - 600), (logs.nimbus, now - 60), (logs.argon, now - 60)])
+        let both = try check(withNimbus)
+        #expect(both.compliant && both.counts.approvedLogs == 2 && both.counts.embeddedCounted == 2, "\(both)")
+        #expect(both.counts.embeddedFromCurrentLogs == 2 && both.counts.operators == 2)
+        let chromeBoth = try check(withNimbus, policy: .chrome)
+        #expect(chromeBoth.compliant && chromeBoth.counts.embeddedCounted == 2)
+
+        // The same log's SCT delivered twice, by TLS and by OCSP, is one delivered log.
+        let once = try pki.leafWithEmbeddedSCTs(from: [(logs.argon, now - 60)])
+        let entry = CTSignedEntry.certificate(try once.leaf.certificate.derBytes)
+        let delivered = [
+            try logs.oak.sct(over: entry, at: now - 120, origin: .tlsExtension),
+            try logs.oak.sct(over: entry, at: now - 60, origin: .ocsp),
+        ]
+        let decision = try check(once, delivered: delivered)
+        #expect(decision.checks.map(\.status) == [.valid, .valid, .valid], "\(decision)")
+        #expect(decision.counts.deliveredFromCurrentLogs == 1 && decision.counts.approvedLogs == 2)
+        #expect(decision.compliant)
+    }
+
     @Test("CT in the trust evaluator: a public chain needs it, a root the caller added is exempt unless asked")
     func inTheEvaluator() async throws {
         let compliant = try pki.leafWithEmbeddedSCTs(from: [(logs.argon, now - 60), (logs.nimbus, now - 60)])

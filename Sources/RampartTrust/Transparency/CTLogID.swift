@@ -22,6 +22,12 @@ public struct CTLogID: Sendable, Hashable, CustomStringConvertible, Codable {
 
     public var description: String { base64 }
 
+    /// The bytes hashed in one call (an array's own hashing feeds them one at a time), as log-list
+    /// lookups by ID happen for every SCT of every check.
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let data = Data(base64Encoded: text), data.count == 32 else {

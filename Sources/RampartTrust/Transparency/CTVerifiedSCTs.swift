@@ -70,7 +70,7 @@ struct CTVerifiedSCTs: Sendable {
         var scts = delivered
         var malformed: String?
         switch embedded {
-        case .success(let found): scts = found + delivered
+        case .success(let found): scts = delivered.isEmpty ? found : found + delivered
         case .failure(let error):
             if case .malformedSCTList(let reason) = error { malformed = reason } else { malformed = "\(error)" }
         }
@@ -80,24 +80,25 @@ struct CTVerifiedSCTs: Sendable {
             notes.append("embedded SCTs need the issuer certificate to be verified; none was given")
         }
         let certificate = scts.contains { $0.origin != .embedded } ? leafDER().map(CTSignedEntry.certificate) : nil
-        let entries = scts.map { $0.origin == .embedded ? precertificate : certificate }
         self.scts = scts
-        self.signatureValid = Self.verify(scts, over: entries, keys: keys)
+        self.signatureValid = Self.verify(scts, precertificate: precertificate, certificate: certificate, keys: keys)
         self.notBefore = notBefore
         self.notAfter = notAfter
         self.notes = notes
         self.malformedSCTList = malformed
     }
 
-    /// Each SCT's signature verdict; two or more are verified at once on the machine's cores (each
-    /// is an independent public-key operation over a digest of its own).
+    /// Each SCT's signature verdict, in order: an embedded SCT over the precertificate, another over
+    /// the certificate.
     private static func verify(
-        _ scts: [SignedCertificateTimestamp], over entries: [CTSignedEntry?], keys: [CTLogID: CTLog.VerifyingKey]
+        _ scts: [SignedCertificateTimestamp], precertificate: CTSignedEntry?, certificate: CTSignedEntry?,
+        keys: [CTLogID: CTLog.VerifyingKey]
     ) -> [Bool] {
-        func verdict(_ index: Int) -> Bool {
-            guard let key = keys[scts[index].logID], let entry = entries[index] else { return false }
-            return key.verifies(scts[index], over: entry)
+        scts.map { sct in
+            guard let key = keys[sct.logID], let entry = sct.origin == .embedded ? precertificate : certificate else {
+                return false
+            }
+            return key.verifies(sct, over: entry)
         }
-        return scts.indices.map(verdict)
     }
 }

@@ -33,9 +33,14 @@ public struct CertificateTransparencyChecker: Sendable {
     public var maximumLogListAge: TimeInterval
     public var whenStale: StaleLogList
 
-    /// - Parameter rememberedCertificates: how many certificates' SCT signature verdicts the
-    ///   checker (and its copies) keeps, so that a server met again costs no signature check;
-    ///   0 verifies every time.
+    /// - Parameters:
+    ///   - logList: the logs whose SCTs count.
+    ///   - policy: how many SCTs from which logs a certificate needs (Apple's rules by default).
+    ///   - maximumLogListAge: how old the log list may be (60 days by default, as Apple).
+    ///   - whenStale: what a check does once the list is older than that.
+    ///   - rememberedCertificates: how many certificates' SCT signature verdicts the
+    ///     checker (and its copies) keeps, so that a server met again costs no signature check;
+    ///     0 verifies every time.
     public init(
         logList: CTLogList, policy: CTComplianceRules = .apple, maximumLogListAge: TimeInterval = 60 * 86_400,
         whenStale: StaleLogList = .failOpen, rememberedCertificates: Int = 256
@@ -99,7 +104,10 @@ public struct CertificateTransparencyChecker: Sendable {
         }
         // Apple: a retired log counts only when the certificate was issued (its earliest SCT from
         // a current log) before the retirement.
-        let issuance = checks.filter { $0.status == .valid && $0.currentlyApproved }.map(\.sct.timestamp).min()
+        var issuance: UInt64?
+        for check in checks where check.status == .valid && check.currentlyApproved {
+            issuance = min(issuance ?? check.sct.timestamp, check.sct.timestamp)
+        }
         for index in checks.indices where checks[index].status == .valid && !checks[index].currentlyApproved {
             if case .retired(let since)? = checks[index].log?.state,
                 let issuance, Date(timeIntervalSince1970: Double(issuance) / 1000) >= since
@@ -108,7 +116,7 @@ public struct CertificateTransparencyChecker: Sendable {
             }
         }
         var decision = evaluate(checks, notBefore: notBefore, notAfter: notAfter)
-        decision.notes = verified.notes + decision.notes
+        decision.notes = verified.notes  // `evaluate` adds none
         decision.malformedSCTList = verified.malformedSCTList
         let age = logList.timestamp.map { time.timeIntervalSince($0) }
         if let age, age >= -Self.futureLogListTolerance, age <= maximumLogListAge {
@@ -138,10 +146,11 @@ public struct CertificateTransparencyChecker: Sendable {
     private func judge(
         _ sct: SignedCertificateTimestamp, signatureValid: Bool, notAfter: Date, at time: Date
     ) -> CTSCTCheck {
+        let known = logList.logs[sct.logID]
         func result(_ status: CTSCTStatus, current: Bool = false) -> CTSCTCheck {
-            CTSCTCheck(sct: sct, log: logList.logs[sct.logID], status: status, currentlyApproved: current)
+            CTSCTCheck(sct: sct, log: known, status: status, currentlyApproved: current)
         }
-        guard let log = logList.logs[sct.logID] else { return result(.unknownLog) }
+        guard let log = known else { return result(.unknownLog) }
         guard sct.date <= time else { return result(.future) }
         guard signatureValid else { return result(.invalid) }
         if let shard = log.temporalInterval, !shard.contains(notAfter) { return result(.wrongShard) }
@@ -156,56 +165,44 @@ public struct CertificateTransparencyChecker: Sendable {
 
     /// The policy's counts and outcome.
     private func evaluate(_ checks: [CTSCTCheck], notBefore: Date, notAfter: Date) -> CTDecision {
-        let approved = Self.onePerLog(checks.filter { $0.status == .valid })
-        let current = approved.filter(\.currentlyApproved)
-        let delivered = Self.onePerLog(
-            checks.filter { $0.status == .valid && $0.currentlyApproved && $0.sct.origin != .embedded })
-        let embedded = Self.onePerLog(checks.filter { $0.status == .valid && $0.sct.origin == .embedded })
-        let embeddedCurrent = embedded.filter(\.currentlyApproved)
-        let operators = Set(approved.compactMap { $0.log?.operatorName })
-        let rfc6962 = approved.contains { $0.log?.isStaticCTAPI == false }
         let lifetime = CTComplianceRules.lifetimeDays(notBefore: notBefore, notAfter: notAfter)
         var missing: [CTRequirement] = []
-        var counts = CTDecision.Counts(
-            approvedLogs: approved.count, currentlyApprovedLogs: current.count,
-            deliveredFromCurrentLogs: delivered.count, embeddedFromCurrentLogs: embeddedCurrent.count,
-            embeddedCounted: 0, embeddedRequired: 0, perOperatorCap: nil, operators: operators.count,
-            lifetimeDays: lifetime)
+        let counts: CTDecision.Counts
         let compliant: Bool
         switch policy {
         case .apple:
             let (required, cap) = CTComplianceRules.appleEmbeddedRequirement(notBefore: notBefore, notAfter: notAfter)
-            counts.embeddedRequired = required
-            counts.perOperatorCap = cap
-            counts.embeddedCounted = Self.capped(embedded, perOperator: cap)
-            let base = approved.count >= 2
-            let byDelivery = current.count >= 2 && !delivered.isEmpty
-            let byEmbedding = !embeddedCurrent.isEmpty && counts.embeddedCounted >= required
-            if !base { missing.append(.approvedLogs(required: 2, found: approved.count)) }
+            let tally = CTLogTally(checks, perOperatorCap: cap)
+            counts = tally.counts(
+                embeddedCounted: tally.embeddedCounted, required: required, perOperatorCap: cap, lifetimeDays: lifetime)
+            let base = tally.approvedLogs >= 2
+            let byDelivery = tally.currentlyApprovedLogs >= 2 && tally.deliveredLogs > 0
+            let byEmbedding = tally.embeddedCurrentLogs > 0 && tally.embeddedCounted >= required
+            if !base { missing.append(.approvedLogs(required: 2, found: tally.approvedLogs)) }
             if !byDelivery && !byEmbedding {
                 missing.append(
                     .appleDeliveryOrEmbedding(
-                        currentLogs: current.count, delivered: delivered.count, embeddedRequired: required,
-                        perOperatorCap: cap, embeddedCounted: counts.embeddedCounted))
+                        currentLogs: tally.currentlyApprovedLogs, delivered: tally.deliveredLogs,
+                        embeddedRequired: required, perOperatorCap: cap, embeddedCounted: tally.embeddedCounted))
             }
-            if !rfc6962 && !approved.isEmpty { missing.append(.rfc6962Log) }
-            compliant = base && (byDelivery || byEmbedding) && rfc6962
+            if !tally.hasRFC6962Log && tally.approvedLogs > 0 { missing.append(.rfc6962Log) }
+            compliant = base && (byDelivery || byEmbedding) && tally.hasRFC6962Log
         case .chrome:
             let required = lifetime <= 180 ? 2 : 3
-            counts.embeddedRequired = required
-            counts.embeddedCounted = embedded.count
-            let embeddedOperators = Set(embedded.compactMap { $0.log?.operatorName }).count
-            let deliveredOperators = Set(delivered.compactMap { $0.log?.operatorName }).count
-            let byEmbedding = embedded.count >= required && !embeddedCurrent.isEmpty && embeddedOperators >= 2
-            let byDelivery = delivered.count >= 2 && deliveredOperators >= 2
+            let tally = CTLogTally(checks, perOperatorCap: nil)
+            counts = tally.counts(
+                embeddedCounted: tally.embeddedLogs, required: required, perOperatorCap: nil, lifetimeDays: lifetime)
+            let byEmbedding =
+                tally.embeddedLogs >= required && tally.embeddedCurrentLogs > 0 && tally.embeddedOperators >= 2
+            let byDelivery = tally.deliveredLogs >= 2 && tally.deliveredOperators >= 2
             if !byEmbedding && !byDelivery {
                 missing.append(
                     .chromeEmbeddingOrDelivery(
-                        embeddedRequired: required, embedded: embedded.count, embeddedOperators: embeddedOperators,
-                        delivered: delivered.count))
+                        embeddedRequired: required, embedded: tally.embeddedLogs,
+                        embeddedOperators: tally.embeddedOperators, delivered: tally.deliveredLogs))
             }
-            if !rfc6962 && !approved.isEmpty { missing.append(.rfc6962Log) }
-            compliant = (byEmbedding || byDelivery) && rfc6962
+            if !tally.hasRFC6962Log && tally.approvedLogs > 0 { missing.append(.rfc6962Log) }
+            compliant = (byEmbedding || byDelivery) && tally.hasRFC6962Log
         }
         return CTDecision(
             policy: policy, checks: checks, compliant: compliant, counts: counts, missing: missing, enforced: true,
@@ -221,23 +218,5 @@ public struct CertificateTransparencyChecker: Sendable {
         let days = (interval / 86_400).rounded(.towardZero)
         if days.magnitude < 1e9, let whole = Int(exactly: days) { return "\(whole)" }
         return interval.isNaN ? "an unknown number of" : (interval < 0 ? "less than -1e9" : "more than 1e9")
-    }
-
-    /// The earliest check of each log.
-    private static func onePerLog(_ checks: [CTSCTCheck]) -> [CTSCTCheck] {
-        var earliest: [CTLogID: CTSCTCheck] = [:]
-        for check in checks {
-            if let known = earliest[check.sct.logID], known.sct.timestamp <= check.sct.timestamp { continue }
-            earliest[check.sct.logID] = check
-        }
-        return earliest.values.sorted { $0.sct.timestamp < $1.sct.timestamp }
-    }
-
-    /// How many of `checks` count when one operator may provide at most `cap` (each log once).
-    private static func capped(_ checks: [CTSCTCheck], perOperator cap: Int?) -> Int {
-        guard let cap else { return checks.count }
-        var perOperator: [String: Int] = [:]
-        for check in checks { perOperator[check.log?.operatorName ?? check.sct.logID.base64, default: 0] += 1 }
-        return perOperator.values.reduce(0) { $0 + min($1, cap) }
     }
 }

@@ -43,9 +43,9 @@ public struct CertificateTransparencyPolicy: VerifierPolicy, Sendable {
 
     public func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
         if !requireForExemptRoots, let root = chain.last, exemptRoots.contains(root) { return .meetsPolicy }
-        let decision = checker.check(
-            leaf: chain.leaf, issuer: chain.count > 1 ? chain[1] : nil, delivered: delivered, at: time ?? Date())
-        CTDecisionRecorder.current?.record(decision, issuer: chain.count > 1 ? chain[1] : nil)
+        let issuer = chain.count > 1 ? chain[1] : nil
+        let decision = checker.check(leaf: chain.leaf, issuer: issuer, delivered: delivered, at: time ?? Date())
+        CTDecisionRecorder.current?.record(decision, issuer: issuer)
         if decision.allowsConnection { return .meetsPolicy }
         return .failsToMeetPolicy(reason: "Certificate Transparency: " + decision.description)
     }

@@ -67,7 +67,9 @@ public struct SignedCertificateTimestamp: Sendable, Hashable {
         -> [SignedCertificateTimestamp]
     {
         do throws(TLSReader.Failure) {
-            var outer = TLSReader(bytes)
+            // The bytes are read in place when they are an array or a slice of one (a certificate's
+            // extension, a TLS or OCSP field): no copy, and no SCT's bytes copied before parsing.
+            var outer = TLSReader(bytes as? ArraySlice<UInt8> ?? (bytes as? [UInt8])?[...] ?? ArraySlice(bytes))
             let body = try outer.vector(lengthBytes: 2, "the SCT list")
             guard outer.isAtEnd else {
                 throw TLSReader.Failure(reason: "\(outer.remaining) bytes follow the SCT list")
@@ -75,10 +77,15 @@ public struct SignedCertificateTimestamp: Sendable, Hashable {
             guard !body.isEmpty else { throw TLSReader.Failure(reason: "the SCT list is empty") }
             var reader = TLSReader(body)
             var found: [SignedCertificateTimestamp] = []
+            var index = 0
             while !reader.isAtEnd {
-                let entry = try reader.vector(lengthBytes: 2, "SCT \(found.count)")
-                guard !entry.isEmpty else { throw TLSReader.Failure(reason: "SCT \(found.count) is empty") }
-                if let sct = try Self(serialized: entry, origin: origin) { found.append(sct) }
+                let entry = try reader.vector(lengthBytes: 2, "SCT \(index)")
+                guard !entry.isEmpty else { throw TLSReader.Failure(reason: "SCT \(index) is empty") }
+                if let sct = try Self(serialized: entry, origin: origin) {
+                    if found.isEmpty { found.reserveCapacity(4) }  // a certificate holds 2 to 5
+                    found.append(sct)
+                }
+                index += 1
             }
             return found
         } catch {
@@ -107,17 +114,17 @@ public struct SignedCertificateTimestamp: Sendable, Hashable {
     }
 
     /// One serialized SCT, or `nil` for a version this library does not know (to be skipped).
-    init?(serialized bytes: [UInt8], origin: Origin) throws(TLSReader.Failure) {
+    init?(serialized bytes: ArraySlice<UInt8>, origin: Origin) throws(TLSReader.Failure) {
         var reader = TLSReader(bytes)
         let version = UInt8(try reader.integer(bytes: 1, "the SCT version"))
         guard version == 0 else { return nil }
         self.version = version
-        self.logID = CTLogID(try reader.fixed(32, "the log ID"))
+        self.logID = CTLogID(Array(try reader.fixed(32, "the log ID")))
         self.timestamp = try reader.integer(bytes: 8, "the timestamp")
-        self.extensions = try reader.vector(lengthBytes: 2, "the SCT extensions")
+        self.extensions = Array(try reader.vector(lengthBytes: 2, "the SCT extensions"))
         self.hashAlgorithm = UInt8(try reader.integer(bytes: 1, "the hash algorithm"))
         self.signatureAlgorithm = UInt8(try reader.integer(bytes: 1, "the signature algorithm"))
-        self.signature = try reader.vector(lengthBytes: 2, "the signature")
+        self.signature = Array(try reader.vector(lengthBytes: 2, "the signature"))
         guard reader.isAtEnd else {
             throw TLSReader.Failure(reason: "\(reader.remaining) bytes follow an SCT's signature")
         }

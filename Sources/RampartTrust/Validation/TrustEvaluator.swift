@@ -54,7 +54,7 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// Evaluates the chain a server `served` (leaf first) for `host` at `time`. The host is
-    /// normalised as ``ATSHost`` does (case, trailing dot, IDN U-labels to A-labels) for the name
+    /// normalised as `ATSHost` does (case, trailing dot, IDN U-labels to A-labels) for the name
     /// check and the pins alike.
     public func evaluate(served: [Certificate], host rawHost: String, at time: Date = Date()) async -> TrustDecision {
         let parsed = ATSHost(rawHost)
@@ -72,18 +72,25 @@ public struct TrustEvaluator: Sendable {
             if rules { ATSCertificateRules() }
             if let additional { additional }
         }
-        let recorder = CTDecisionRecorder()
-        let result = await CTDecisionRecorder.$current.withValue(recorder) {
-            await verifier.validate(leaf: leaf, intermediates: CertificateStore(served.dropFirst()))
+        let intermediates = CertificateStore(served.dropFirst())
+        // Only an additional policy can be a CT policy: without one there is nothing to record.
+        let recorder = additional == nil ? nil : CTDecisionRecorder()
+        let result: CertificateValidationResult
+        if let recorder {
+            result = await CTDecisionRecorder.$current.withValue(recorder) {
+                await verifier.validate(leaf: leaf, intermediates: intermediates)
+            }
+        } else {
+            result = await verifier.validate(leaf: leaf, intermediates: intermediates)
         }
         guard case .validCertificate(let validated) = result else {
             var rejection = reject(
                 await classify(served: served, host: host, identity: identity, time: time, result: result))
-            rejection.transparency = recorder.refusingDecision
+            rejection.transparency = recorder?.refusingDecision
             return rejection
         }
         var decision = checkPins(Array(validated), fingerprints: nil, host: host, time: time)
-        decision.transparency = recorder.decision(forIssuer: validated.count > 1 ? validated[1] : nil)
+        decision.transparency = recorder?.decision(forIssuer: validated.count > 1 ? validated[1] : nil)
         return decision
     }
 
@@ -149,7 +156,7 @@ public struct TrustEvaluator: Sendable {
 
     /// Applies only the pins to a chain that something else already validated (for example
     /// `SecTrustEvaluateWithError` in a `URLSessionDelegate`), leaf first, root last. `host` is
-    /// normalised as ``ATSHost`` does, so `API.example.com.` meets the pins of `api.example.com`.
+    /// normalised as `ATSHost` does, so `API.example.com.` meets the pins of `api.example.com`.
     ///
     /// ```swift
     /// let decision = evaluator.checkPins(validatedChain: chain, host: "api.example.com")
