@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import NIOHTTP2
 import RampartHTTP
 import RampartTestKit
 import Testing
@@ -116,6 +117,23 @@ struct HTTP2ClientPipelineTests {
         }
         #expect(phase == .firstByte)
         #expect(detail.contains("'!00'") && detail.contains("three-digit status code"), "\(detail)")
+    }
+
+    @Test(
+        "A closed connection lets go of NIOHTTP2's handler, its buffers and HPACK tables (no cycle through the connection)"
+    )
+    func closedConnectionIsReleased() throws {
+        // The h2-client-frames campaign ran out of memory: every connection, once closed, stayed alive (about
+        // 30 KB each) in a cycle through the push handler's closure and the connection's multiplexer.
+        weak var handler: NIOHTTP2Handler?
+        try {
+            let exchange = try Exchange()
+            handler = try exchange.channel.pipeline.syncOperations.handler(type: NIOHTTP2Handler.self)
+            _ = exchange.serverSends(Self.settings + Self.status200 + Self.frame(.data, flags: 0x1, stream: 1, [0x61]))
+            _ = try exchange.channel.finish(acceptAlreadyClosed: true)
+            exchange.channel.embeddedEventLoop.run()
+        }()
+        #expect(handler == nil, "the connection's HTTP/2 handler outlived it")
     }
 
     @Test("REFUSED_STREAM: the request was not processed, so the client may send it again")

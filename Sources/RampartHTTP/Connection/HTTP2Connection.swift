@@ -80,11 +80,13 @@ final class HTTP2Connection: Sendable {
             mode: .client,
             connectionConfiguration: http2.configuration(maxHeaderListSize: limits.maxHeaderBytes).connection,
             streamConfiguration: http2.configuration(maxHeaderListSize: limits.maxHeaderBytes).stream
-        ) { pushed in
-            // Push is disabled in SETTINGS: a server that pushes anyway breaks the protocol.
-            connection.failed("the server pushed a stream (PUSH_PROMISE) although the client disabled push")
+        ) { [weak connection] pushed in
+            // Push is disabled in SETTINGS: a server that pushes anyway breaks the protocol. (Weak, and the
+            // connection's channel through the stream: NIOHTTP2's handler keeps this closure, and the
+            // connection keeps the handler's multiplexer until it closes.)
+            connection?.failed("the server pushed a stream (PUSH_PROMISE) although the client disabled push")
             pushed.close(promise: nil)
-            channel.close(promise: nil)
+            pushed.parent?.close(promise: nil)
             return pushed.eventLoop.makeFailedFuture(
                 ConnectionFailure.closed("the server pushed a stream (PUSH_PROMISE) although push is disabled"))
         }
@@ -304,8 +306,10 @@ final class HTTP2Connection: Sendable {
         retire()
     }
 
-    /// The channel closed: waiting requests fail as unprocessed.
+    /// The channel closed: waiting requests fail as unprocessed, and the multiplexer (which holds
+    /// NIOHTTP2's handler and its buffers and HPACK tables) is let go.
     func closed() {
+        multiplexer.withLockedValue { $0 = nil }
         let waiters = state.withLockedValue { state -> [Waiter] in
             state.closed = true
             defer { state.waiters.removeAll() }
