@@ -12,10 +12,11 @@ import RampartTrust
 /// Rampart's client against AsyncHTTPClient on the same local nginx (TLS 1.3, P-256 leaf):
 /// requests over one kept-alive connection, and full handshakes (a new connection per request)
 /// with and without pins. One request at a time, so each number is the per-request cost. Over
-/// HTTP/2 (a second nginx, `listen … ssl http2`), batches of 100 concurrent GETs on one
-/// connection each (streams, not sockets): the batch's time, so p99 is the slowest batches'.
+/// HTTP/2 (a second nginx, `listen … ssl http2`), batches of 1, 10, 100 and 1,000 concurrent GETs
+/// on one warm client (streams, not sockets): the batch's time, so p99 is the slowest batches', and
+/// the time per request and requests per second it gives, so the curve shows how cost grows.
 let benchmarks: @Sendable () -> Void = {
-    // nginx starts once for the target and stops after it; a thousand requests per sample.
+    // nginx starts before each benchmark and stops after it; HTTP/1.1: a thousand requests per sample.
     Benchmark.setup = { try await SharedNginx.start() }
     Benchmark.teardown = { await SharedNginx.stop() }
     Benchmark.defaultConfiguration = .init(
@@ -110,29 +111,110 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // 100 concurrent GETs over h2, one batch per iteration (throughput × 100 = requests per second).
-    let concurrent = Benchmark.Configuration(
-        metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(10),
-        maxIterations: 2000)
+    // Concurrent GETs over h2 at 1, 10, 100 and 1,000 at once (issue 30's scale curve): one batch per
+    // iteration on one client made and warmed up (its connection open) in the benchmark's setup, so a
+    // sample is the batch alone. Beside the batch's wall clock, each sample records the time per
+    // request (the batch's time over its size) and requests per second.
+    let perRequest: [BenchmarkMetric] = [
+        .custom("time per request (ns)", useScalingFactor: false),
+        .custom("requests/s", polarity: .prefersLarger, useScalingFactor: false),
+    ]
+    for concurrency in [1, 10, 100, 1000] {
+        let configuration = Benchmark.Configuration(
+            metrics: [.wallClock, .throughput, .mallocCountTotal] + perRequest, scalingFactor: .one,
+            maxDuration: .seconds(10), maxIterations: concurrency <= 10 ? 5000 : 200_000 / concurrency)
+        for peer in ConcurrentPeer.allCases {
+            Benchmark(
+                "h2 \(concurrency) concurrent GETs, \(peer.rawValue)", configuration: configuration,
+                closure: { benchmark in
+                    let client = try WarmClient.running(peer)
+                    let clock = ContinuousClock()
+                    let started = clock.now
+                    benchmark.startMeasurement()
+                    blackHole(try await concurrently(concurrency, client.get))
+                    benchmark.stopMeasurement()
+                    let nanoseconds = Int((clock.now - started) / .nanoseconds(1))
+                    benchmark.measurement(perRequest[0], nanoseconds / concurrency)
+                    benchmark.measurement(perRequest[1], concurrency * 1_000_000_000 / max(nanoseconds, 1))
+                },
+                setup: { try await WarmClient.start([peer], warmUp: concurrency) },
+                teardown: { try await WarmClient.stop() })
+        }
 
-    Benchmark("h2 100 concurrent GETs, Rampart HTTPClient", configuration: concurrent) { benchmark in
-        try await withNginx(http2: true) { nginx, pki in
-            var configuration = try rampartConfiguration(pki, pinned: false)
-            configuration.httpVersion = .http2Only
-            let client = try RampartHTTP.HTTPClient(configuration: configuration)
-            defer { client.shutdown() }
-            let url = URL(string: nginx.httpsURL + "/")!
-            blackHole(try await concurrently(100) { try await fetch(client, url) })
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(try await concurrently(100) { try await fetch(client, url) })
-            }
-            benchmark.stopMeasurement()
+        // The same batches, the two clients alternating batch by batch (the order swapped every
+        // round) in one process, so both see the same machine state (other builds, fuzzers): every
+        // batch is a sample of its side, and p50/p99 compare like with like.
+        let sideBySide = ConcurrentPeer.allCases.map { peer in
+            BenchmarkMetric.custom("\(peer.rawValue) batch (µs)", useScalingFactor: false)
+        }
+        let rounds = max(5, 5000 / concurrency)
+        Benchmark(
+            "h2 \(concurrency) concurrent GETs, Rampart vs AsyncHTTPClient, interleaved",
+            configuration: .init(
+                metrics: [.throughput] + sideBySide, scalingFactor: .one, maxDuration: .seconds(15),
+                maxIterations: 10),
+            closure: { benchmark in
+                let clients = try ConcurrentPeer.allCases.map { try WarmClient.running($0) }
+                let clock = ContinuousClock()
+                for round in 0..<rounds {
+                    for side in round % 2 == 0 ? [0, 1] : [1, 0] {
+                        let started = clock.now
+                        blackHole(try await concurrently(concurrency, clients[side].get))
+                        benchmark.measurement(sideBySide[side], Int((clock.now - started) / .microseconds(1)))
+                    }
+                }
+            },
+            setup: { try await WarmClient.start(ConcurrentPeer.allCases, warmUp: concurrency) },
+            teardown: { try await WarmClient.stop() })
+    }
+}
+
+/// The two clients the h2 benchmarks compare.
+enum ConcurrentPeer: String, CaseIterable, Sendable {
+    case rampart = "Rampart HTTPClient"
+    /// AsyncHTTPClient with `httpVersion = .automatic`: h2 by ALPN, as Rampart's client.
+    case asyncHTTPClient = "AsyncHTTPClient"
+}
+
+/// The clients of one concurrent-GETs benchmark, made in its setup against the h2 nginx and warmed
+/// up by one batch each (the connection is open, its windows and HPACK tables in use) before any
+/// sample.
+struct WarmClient: Sendable {
+    let get: @Sendable () async throws -> Int
+    let shutdown: @Sendable () async throws -> Void
+
+    static let clients = NIOLockedValueBox<[ConcurrentPeer: WarmClient]>([:])
+
+    static func running(_ peer: ConcurrentPeer) throws -> WarmClient {
+        guard let client = clients.withLockedValue({ $0[peer] }) else { throw NginxNotStarted() }
+        return client
+    }
+
+    static func start(_ peers: [ConcurrentPeer], warmUp count: Int) async throws {
+        for peer in peers {
+            let client = try await withNginx(http2: true) { nginx, pki in try make(peer, nginx, pki) }
+            clients.withLockedValue { $0[peer] = client }
+            blackHole(try await concurrently(count, client.get))
         }
     }
 
-    Benchmark("h2 100 concurrent GETs, AsyncHTTPClient", configuration: concurrent) { benchmark in
-        try await withNginx(http2: true) { nginx, pki in
+    static func stop() async throws {
+        let running = clients.withLockedValue { box in
+            defer { box = [:] }
+            return box
+        }
+        for client in running.values { try await client.shutdown() }
+    }
+
+    private static func make(_ peer: ConcurrentPeer, _ nginx: NginxServer, _ pki: LabPKI) throws -> WarmClient {
+        switch peer {
+        case .rampart:
+            var configuration = try rampartConfiguration(pki, pinned: false)
+            configuration.httpVersion = .http2Only
+            let client = try RampartHTTP.HTTPClient(configuration: configuration)
+            let url = URL(string: nginx.httpsURL + "/")!
+            return WarmClient(get: { try await fetch(client, url) }, shutdown: { client.shutdown() })
+        case .asyncHTTPClient:
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.trustRoots = .certificates([
                 try NIOSSLCertificate(bytes: Array(pki.root.certificatePEM.utf8), format: .pem)
@@ -141,18 +223,7 @@ let benchmarks: @Sendable () -> Void = {
             configuration.httpVersion = .automatic  // h2 by ALPN
             let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             let url = nginx.httpsURL + "/"
-            do {
-                blackHole(try await concurrently(100) { try await ahcFetch(client, url) })
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    blackHole(try await concurrently(100) { try await ahcFetch(client, url) })
-                }
-                benchmark.stopMeasurement()
-            } catch {
-                try await client.shutdown()
-                throw error
-            }
-            try await client.shutdown()
+            return WarmClient(get: { try await ahcFetch(client, url) }, shutdown: { try await client.shutdown() })
         }
     }
 }
@@ -174,7 +245,9 @@ enum SharedNginx {
         let chain = try LabPKI.shared().chain(.good)
         let started = try await NginxServer.start(NginxServerConfiguration(chain: chain))
         server.withLockedValue { $0 = started }
-        let http2 = try await NginxServer.start(NginxServerConfiguration(chain: chain, http2: true))
+        // Past nginx's default `keepalive_requests`, a connection would end in GOAWAY mid-run.
+        let http2 = try await NginxServer.start(
+            NginxServerConfiguration(chain: chain, http2: true, keepaliveRequests: 100_000_000))
         http2Server.withLockedValue { $0 = http2 }
     }
 
@@ -188,10 +261,10 @@ enum SharedNginx {
 
 struct NginxNotStarted: Error {}
 
-func withNginx(http2: Bool = false, _ body: (NginxServer, LabPKI) async throws -> Void) async throws {
+func withNginx<Value>(http2: Bool = false, _ body: (NginxServer, LabPKI) async throws -> Value) async throws -> Value {
     let box = http2 ? SharedNginx.http2Server : SharedNginx.server
     guard let server = box.withLockedValue({ $0 }) else { throw NginxNotStarted() }
-    try await body(server, try LabPKI.shared())
+    return try await body(server, try LabPKI.shared())
 }
 
 func rampartConfiguration(_ pki: LabPKI, pinned: Bool) throws -> HTTPClientConfiguration {
