@@ -37,12 +37,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("keep-alive GET, AsyncHTTPClient") { benchmark in
         try await withNginx { nginx, pki in
-            var tls = TLSConfiguration.makeClientConfiguration()
-            tls.trustRoots = .certificates([
-                try NIOSSLCertificate(bytes: Array(pki.root.certificatePEM.utf8), format: .pem)
-            ])
-            let client = AsyncHTTPClient.HTTPClient(
-                eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls))
+            let client = try asyncHTTPClient(pki)
             let url = nginx.httpsURL + "/"
             do {
                 _ = try await ahcFetch(client, url)
@@ -215,13 +210,7 @@ struct WarmClient: Sendable {
             let url = URL(string: nginx.httpsURL + "/")!
             return WarmClient(get: { try await fetch(client, url) }, shutdown: { client.shutdown() })
         case .asyncHTTPClient:
-            var tls = TLSConfiguration.makeClientConfiguration()
-            tls.trustRoots = .certificates([
-                try NIOSSLCertificate(bytes: Array(pki.root.certificatePEM.utf8), format: .pem)
-            ])
-            var configuration = AsyncHTTPClient.HTTPClient.Configuration(tlsConfiguration: tls)
-            configuration.httpVersion = .automatic  // h2 by ALPN
-            let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            let client = try asyncHTTPClient(pki)
             let url = nginx.httpsURL + "/"
             return WarmClient(get: { try await ahcFetch(client, url) }, shutdown: { try await client.shutdown() })
         }
@@ -281,6 +270,16 @@ func rampartConfiguration(_ pki: LabPKI, pinned: Bool) throws -> HTTPClientConfi
         ]
     }
     return configuration
+}
+
+/// AsyncHTTPClient trusting the lab root, `httpVersion = .automatic` (its default: h2 when the
+/// server selects it by ALPN, HTTP/1.1 otherwise), on the shared singleton event loop group.
+func asyncHTTPClient(_ pki: LabPKI) throws -> AsyncHTTPClient.HTTPClient {
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(pki.root.certificatePEM.utf8), format: .pem)])
+    var configuration = AsyncHTTPClient.HTTPClient.Configuration(tlsConfiguration: tls)
+    configuration.httpVersion = .automatic
+    return AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
 }
 
 func fetch(_ client: RampartHTTP.HTTPClient, _ url: URL) async throws -> Int {
