@@ -142,6 +142,8 @@ let benchmarks: @Sendable () -> Void = {
         let sideBySide = ConcurrentPeer.allCases.map { peer in
             BenchmarkMetric.custom("\(peer.rawValue) batch (µs)", useScalingFactor: false)
         }
+        // `.throughput` (iterations/s, not requests) is there because `--format jmh`, which the
+        // records are read from, skips a benchmark without it.
         let rounds = max(5, 5000 / concurrency)
         Benchmark(
             "h2 \(concurrency) concurrent GETs, Rampart vs AsyncHTTPClient, interleaved",
