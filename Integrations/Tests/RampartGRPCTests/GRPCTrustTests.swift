@@ -42,7 +42,9 @@
                 let transport = try HTTP2ClientTransport.Posix(
                     target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: security, config: config)
                 var options = CallOptions.defaults
-                options.timeout = .seconds(30)
+                // A bound against a hang, not a speed test: in the full suite on two cores the call can wait
+                // more than 30 s for a thread while a thousand other tests run (it did, in CI).
+                options.timeout = .seconds(300)
                 options.waitForReady = false
                 do {
                     let reply = try await withGRPCClient(transport: transport) { client in
