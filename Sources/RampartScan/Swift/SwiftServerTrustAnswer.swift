@@ -107,15 +107,9 @@ struct SwiftServerTrustAnswer {
     }
 
     private static func isEvaluation(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let name = SwiftSyntaxQueries.calleeName(call) else { return false }
-        if TrustEvaluationName.securityFunctions.contains(name) { return true }
-        if name == "URLCredential" || name == "completionHandler" || name.hasPrefix("SecTrustCopy")
-            || name.hasPrefix("SecTrustGet") || name.hasPrefix("SecTrustSet")
-        {
-            return false
-        }
-        // The whole callee (`policy.validator.check(…)`), so that a receiver's name can say it evaluates.
-        return TrustEvaluationName.isEvaluation(SwiftSyntaxQueries.calleeText(call))
+        guard let name = SwiftSyntaxQueries.calleeName(call), name != "URLCredential", name != "completionHandler"
+        else { return false }
+        return TrustEvaluationName.isEvaluation(name, calledAs: SwiftSyntaxQueries.calleeText(call))
     }
 
     private static func isAncestor(_ ancestor: Syntax, of node: Syntax) -> Bool {

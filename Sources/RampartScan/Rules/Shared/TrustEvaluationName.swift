@@ -14,18 +14,21 @@ enum TrustEvaluationName {
     /// Parts of a name that say it evaluates a trust, matched in lower case.
     static let words = ["evaluat", "validat", "verif", "pinn", "pins"]
 
-    /// Whether a called function, method or selector part named `name` evaluates a trust.
+    /// Whether a called function, method or selector part named `name` evaluates a trust. The words are
+    /// looked for in `callee` when given: the whole callee as written (`policy.validator.check`), so that a
+    /// receiver's name can say it evaluates.
     ///
     /// ```swift
     /// TrustEvaluationName.isEvaluation("evaluateServerTrust")  // true
+    /// TrustEvaluationName.isEvaluation("check", calledAs: "pinningValidator.check")  // true
     /// TrustEvaluationName.isEvaluation("SecTrustCopyCertificateChain")  // false
     /// ```
-    static func isEvaluation(_ name: String) -> Bool {
+    static func isEvaluation(_ name: String, calledAs callee: String? = nil) -> Bool {
         if securityFunctions.contains(name) { return true }
         if name.hasPrefix("SecTrustCopy") || name.hasPrefix("SecTrustGet") || name.hasPrefix("SecTrustSet") {
             return false
         }
-        let lowered = name.lowercased()
+        let lowered = (callee ?? name).lowercased()
         return words.contains { lowered.contains($0) }
     }
 }
