@@ -124,6 +124,27 @@ struct SealCLITests {
         #expect(opened.standardOutput == plaintext)
     }
 
+    @Test("age: a file of several batches, written to a file and to a pipe, is what the age CLI decrypts")
+    func ageSeveralBatches() async throws {
+        let folder = try ScratchFolder("rampart-cli")
+        _ = try await RampartBinary.run(["keygen", "-o", folder.path("key.txt")])
+        let recipient = try await RampartBinary.run(["keygen", "-y", folder.path("key.txt")])
+            .standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Seven batches of eight 64 KiB chunks, the last one short and ending inside a chunk.
+        let plaintext = payload(3 * 1_048_576 + 5)
+        try folder.write("plain", plaintext)
+        let toFile = try await RampartBinary.run(
+            ["encrypt", "-r", recipient, "-o", folder.path("plain.age"), folder.path("plain")])
+        #expect(toFile.exitCode == 0, "\(toFile.standardErrorText)")
+        let toPipe = try await RampartBinary.run(["encrypt", "-r", recipient, folder.path("plain")])
+        #expect(toPipe.exitCode == 0, "\(toPipe.standardErrorText)")
+        try folder.write("piped.age", toPipe.standardOutput)
+        for name in ["plain.age", "piped.age"] {
+            let byAge = try await PeerProcess.runAsync("age", ["-d", "-i", folder.path("key.txt"), folder.path(name)])
+            #expect(byAge.standardOutput == plaintext, "\(name): \(byAge.standardErrorText)")
+        }
+    }
+
     @Test("a wrong identity or passphrase exits 77 and leaves no output file, not even a temporary one")
     func noOutputOnFailure() async throws {
         let folder = try ScratchFolder("rampart-cli")

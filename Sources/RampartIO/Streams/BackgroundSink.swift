@@ -26,13 +26,19 @@ package final class BackgroundSink: ByteSink, @unchecked Sendable {
     private var firstFailure: IOError? { lock.withLock { failure } }
 
     package func write(_ bytes: Data) throws(IOError) {
+        try write(contentsOf: [bytes])
+    }
+
+    /// Hands the parts over as one write: the base sink writes them together (`writev(2)` for a
+    /// file), and they count as one of the two writes that may wait.
+    package func write(contentsOf parts: [Data]) throws(IOError) {
         if let failure = firstFailure { throw failure }
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
             guard firstFailure == nil else { return }
             do throws(IOError) {
-                try base.write(bytes)
+                try base.write(contentsOf: parts)
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
             }
