@@ -5,6 +5,7 @@ import RampartPolicy
 import RampartTestKit
 import RampartTrust
 import RampartTrustNIO
+import SwiftASN1
 import X509
 
 /// Trust decisions on the lab's RSA-2048 root → intermediate → P-256 leaf chain.
@@ -131,6 +132,15 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Trust decision, same 3-SCT chain, no CT policy") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(await unpinned.evaluate(served: chain.served, host: "localhost"))
+            }
+        }
+
+        // The same decision with an additional policy that accepts every chain: what binding any
+        // additional policy costs (building it, the CT recorder), apart from the CT check itself.
+        let withAcceptingPolicy = TrustEvaluator(anchors: .only([pki.root.certificate])) { AcceptingPolicy() }
+        Benchmark("Trust decision, same 3-SCT chain, an additional policy that accepts") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(await withAcceptingPolicy.evaluate(served: chain.served, host: "localhost"))
             }
         }
 
@@ -277,4 +287,11 @@ let benchmarks: @Sendable () -> Void = {
 struct BenchmarkSetupFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// An additional policy that accepts every chain, so a decision with it costs what binding an
+/// additional policy costs, without any check of its own.
+struct AcceptingPolicy: VerifierPolicy {
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
+    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult { .meetsPolicy }
 }

@@ -92,23 +92,27 @@ struct CertificateStructure: Sendable, Hashable {
 
     /// The SubjectPublicKeyInfo exactly as encoded in a TBSCertificate (swift-certificates keeps
     /// a decoded certificate's as `tbsCertificateBytes`), found by position without decoding the
-    /// names or the key: re-encoding an RSA key costs more than this walk.
+    /// names or the key: re-encoding an RSA key costs more than this walk, and the walk reads only
+    /// the headers of the fields before the key (`DERElement`), since swift-certificates already
+    /// parsed these bytes whole.
     static func subjectPublicKeyInfo(ofTBSCertificate tbs: ArraySlice<UInt8>) throws -> ArraySlice<UInt8> {
-        try DER.sequence(try DER.parse(tbs), identifier: .sequence) { nodes in
-            var lookahead = nodes
-            if lookahead.next()?.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
-                nodes = lookahead  // version
-            }
-            // serialNumber, signature, issuer, validity, subject
-            for _ in 0..<5 where nodes.next() == nil {
+        let sequence = try DERElement(in: tbs, at: tbs.startIndex)
+        guard sequence.identifier == DERElement.sequence, sequence.encoded.upperBound == tbs.endIndex else {
+            throw ASN1Error.invalidASN1Object(reason: "not one TBSCertificate SEQUENCE")
+        }
+        var field = try sequence.child(after: nil, in: tbs)
+        if field?.identifier == 0xA0 { field = try sequence.child(after: field, in: tbs) }  // version
+        // serialNumber, signature, issuer, validity, subject
+        for _ in 0..<5 {
+            guard let current = field else {
                 throw ASN1Error.invalidASN1Object(reason: "a TBSCertificate cut short before its key")
             }
-            guard let spki = nodes.next(), spki.identifier == .sequence else {
-                throw ASN1Error.invalidASN1Object(reason: "a TBSCertificate without subjectPublicKeyInfo")
-            }
-            while nodes.next() != nil {}  // the rest is not read here
-            return spki.encodedBytes
+            field = try sequence.child(after: current, in: tbs)
         }
+        guard let spki = field, spki.identifier == DERElement.sequence else {
+            throw ASN1Error.invalidASN1Object(reason: "a TBSCertificate without subjectPublicKeyInfo")
+        }
+        return tbs[spki.encoded]
     }
 
     /// An AlgorithmIdentifier: its OID and its parameters when present.

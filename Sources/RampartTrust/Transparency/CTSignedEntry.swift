@@ -94,43 +94,69 @@ public enum CTSignedEntry: Sendable, Hashable {
     }
 
     /// The leaf's TBSCertificate with the SCT-list extension removed and the lengths of the
-    /// Extensions SEQUENCE, its `[3]` wrapper and the TBS re-encoded; every other element is
-    /// copied byte for byte, in order.
-    static func tbsWithoutSCTList(tbsCertificate: ArraySlice<UInt8>) throws(TrustError) -> [UInt8] {
-        do {
-            let tbs = try DER.parse(tbsCertificate)
-            guard tbs.identifier == .sequence, case .constructed(let fields) = tbs.content
-            else { throw ASN1Error.invalidASN1Object(reason: "not a TBSCertificate SEQUENCE") }
-            let extensionsTag = ASN1Identifier(tagWithNumber: 3, tagClass: .contextSpecific)
-            var serializer = DER.Serializer()
-            try serializer.appendConstructedNode(identifier: .sequence) { tbsOut in
-                for field in fields {
-                    guard field.identifier == extensionsTag, case .constructed(let wrapped) = field.content,
-                        let list = wrapped.first(where: { _ in true }), case .constructed(let extensions) = list.content
-                    else {
-                        tbsOut.serializeRawBytes(field.encodedBytes)
-                        continue
-                    }
-                    try tbsOut.appendConstructedNode(identifier: extensionsTag) { wrapper in
-                        try wrapper.appendConstructedNode(identifier: .sequence) { out in
-                            for item in extensions {
-                                if try isSCTList(item) { continue }
-                                out.serializeRawBytes(item.encodedBytes)
-                            }
-                        }
-                    }
-                }
+    /// Extensions SEQUENCE, its `[3]` wrapper and the TBS re-encoded; every other byte is copied
+    /// as it is, in order (RFC 6962 §3.2: the precertificate's TBS without its poison is the
+    /// certificate's TBS without its SCT list).
+    ///
+    /// A splice rather than a parse and a re-encoding: only the headers on the way to the
+    /// extensions are read (`DERElement`), as the bytes are DER swift-asn1 or swift-certificates
+    /// already parsed whole, and the result is written into one buffer of its exact size.
+    static func tbsWithoutSCTList(tbsCertificate bytes: ArraySlice<UInt8>) throws(TrustError) -> [UInt8] {
+        do throws(DERElement.Failure) {
+            let tbs = try DERElement(in: bytes, at: bytes.startIndex)
+            guard tbs.identifier == DERElement.sequence, tbs.encoded.upperBound == bytes.endIndex else {
+                throw DERElement.Failure(description: "not one TBSCertificate SEQUENCE")
             }
-            return serializer.serializedBytes
+            // The `[3]` field holding the Extensions SEQUENCE (the last field of a v3 TBSCertificate).
+            var field = try tbs.child(after: nil, in: bytes)
+            while let current = field, current.identifier != Self.extensionsTag {
+                field = try tbs.child(after: current, in: bytes)
+            }
+            guard let wrapper = field, let list = try wrapper.child(after: nil, in: bytes),
+                list.identifier & 0x20 != 0
+            else { return Array(bytes) }
+            // The SCT-list extensions' bytes (a certificate has one), and what the list keeps.
+            var removed = 0
+            var item = try list.child(after: nil, in: bytes)
+            while let current = item {
+                if try isSCTList(current, in: bytes) { removed += current.encoded.count }
+                item = try list.child(after: current, in: bytes)
+            }
+            guard removed > 0 else { return Array(bytes) }
+            let listLength = list.contents.count - removed
+            let wrapperLength = DERElement.headerCount(length: listLength) + listLength
+            let tbsLength =
+                tbs.contents.count - wrapper.encoded.count + DERElement.headerCount(length: wrapperLength)
+                + wrapperLength
+            var output: [UInt8] = []
+            output.reserveCapacity(DERElement.headerCount(length: tbsLength) + tbsLength)
+            DERElement.appendHeader(identifier: tbs.identifier, length: tbsLength, to: &output)
+            output.append(contentsOf: bytes[tbs.contents.lowerBound..<wrapper.encoded.lowerBound])
+            DERElement.appendHeader(identifier: wrapper.identifier, length: wrapperLength, to: &output)
+            DERElement.appendHeader(identifier: DERElement.sequence, length: listLength, to: &output)
+            item = try list.child(after: nil, in: bytes)
+            while let current = item {
+                if try !isSCTList(current, in: bytes) { output.append(contentsOf: bytes[current.encoded]) }
+                item = try list.child(after: current, in: bytes)
+            }
+            // Fields after `[3]` (none in X.509 v3) are kept; `[3]` holds nothing but the list.
+            output.append(contentsOf: bytes[wrapper.encoded.upperBound..<tbs.contents.upperBound])
+            return output
         } catch {
             throw .malformedCertificate(source: "the leaf", reason: "its TBSCertificate cannot be rebuilt: \(error)")
         }
     }
 
-    private static func isSCTList(_ node: ASN1Node) throws -> Bool {
-        guard case .constructed(let parts) = node.content, let first = parts.first(where: { _ in true }) else {
-            return false
-        }
-        return try ASN1ObjectIdentifier(derEncoded: first) == SignedCertificateTimestamp.extensionOID
+    /// `[3] EXPLICIT`, the TBSCertificate field that wraps the Extensions.
+    private static let extensionsTag: UInt8 = 0xA3
+
+    /// The DER of the SCT-list extension's OID, `1.3.6.1.4.1.11129.2.4.2`.
+    private static let sctListOID: [UInt8] = [0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02]
+
+    /// Whether an Extension (a SEQUENCE whose first element is its OID) is the SCT list: DER
+    /// encodes an OID one way only, so its bytes are compared without decoding it.
+    private static func isSCTList(_ item: DERElement, in bytes: ArraySlice<UInt8>) throws(DERElement.Failure) -> Bool {
+        guard item.identifier & 0x20 != 0, let oid = try item.child(after: nil, in: bytes) else { return false }
+        return bytes[oid.encoded].elementsEqual(sctListOID)
     }
 }

@@ -20,6 +20,20 @@ final class CTVerifiedSCTCache: @unchecked Sendable {
         init(_ certificate: EncodedCertificate) {
             self = certificate.certificate.map(CertificateKey.decoded) ?? .der(certificate.derBytes)
         }
+
+        /// The bytes hashed in one call (a certificate's own hashing feeds its bytes one at a
+        /// time): every handshake to a server seen before hashes its leaf and issuer. Equal
+        /// certificates have equal TBSCertificates, so equal hashes.
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .decoded(let certificate):
+                hasher.combine(0 as UInt8)
+                certificate.tbsCertificateBytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            case .der(let bytes):
+                hasher.combine(1 as UInt8)
+                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            }
+        }
     }
 
     struct Key: Hashable {
@@ -37,9 +51,11 @@ final class CTVerifiedSCTCache: @unchecked Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// The verified SCTs for `key`, made by `make` now or found from an earlier call.
-    func verified(for key: Key, make: () throws -> CTVerifiedSCTs) rethrows -> CTVerifiedSCTs {
+    /// The verified SCTs for `key`, made by `make` now or found from an earlier call. A cache
+    /// that keeps nothing does not build the key.
+    func verified(for key: @autoclosure () -> Key, make: () throws -> CTVerifiedSCTs) rethrows -> CTVerifiedSCTs {
         guard capacity > 0 else { return try make() }
+        let key = key()
         if let known = lock.withLock({ entries[key] }) { return known }
         let made = try make()
         lock.withLock {

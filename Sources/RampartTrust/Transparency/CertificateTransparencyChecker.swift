@@ -74,9 +74,10 @@ public struct CertificateTransparencyChecker: Sendable {
         leaf: EncodedCertificate, issuer: EncodedCertificate?, delivered: [SignedCertificateTimestamp] = [],
         at time: Date = Date()
     ) -> CTDecision {
-        let key = CTVerifiedSCTCache.Key(
-            leaf: .init(leaf), issuer: issuer.map(CTVerifiedSCTCache.CertificateKey.init), delivered: delivered)
-        let verified = verifiedSCTs.verified(for: key) {
+        let verified = verifiedSCTs.verified(
+            for: CTVerifiedSCTCache.Key(
+                leaf: .init(leaf), issuer: issuer.map(CTVerifiedSCTCache.CertificateKey.init), delivered: delivered)
+        ) {
             CTVerifiedSCTs(leaf: leaf, issuer: issuer, delivered: delivered, keys: keys)
         }
         return decide(verified, at: time)
@@ -87,9 +88,9 @@ public struct CertificateTransparencyChecker: Sendable {
     func check(
         leaf: Certificate, issuer: Certificate?, delivered: [SignedCertificateTimestamp], at time: Date
     ) -> CTDecision {
-        let key = CTVerifiedSCTCache.Key(
-            leaf: .decoded(leaf), issuer: issuer.map { .decoded($0) }, delivered: delivered)
-        let verified = verifiedSCTs.verified(for: key) {
+        let verified = verifiedSCTs.verified(
+            for: CTVerifiedSCTCache.Key(leaf: .decoded(leaf), issuer: issuer.map { .decoded($0) }, delivered: delivered)
+        ) {
             CTVerifiedSCTs(leaf: leaf, issuer: issuer, delivered: delivered, keys: keys)
         }
         return decide(verified, at: time)
