@@ -50,4 +50,49 @@ struct TargetURLTests {
             #expect(!shown.contains("hunter2") && !failure.description.contains("hunter2"), "\(failure)")
         }
     }
+
+    @Test("the same relative URL against two bases reaches each base's server, asked again and again")
+    func relativeURLsKeepTheirBase() async throws {
+        let client = try LabHTTP.client()
+        defer { client.shutdown() }
+        let configuration = LabWebServerConfiguration(chain: try LabHTTP.pki.chain(.good))
+        try await LabWebServer.withServer(configuration) { first in
+            try await LabWebServer.withServer(configuration) { second in
+                let urls = try [first, second].map { server in
+                    try #require(
+                        URL(string: "/same/path?q=1", relativeTo: URL(string: "https://localhost:\(server.port)/")))
+                }
+                for url in urls + urls + urls {
+                    let response = try await client.execute(HTTPRequest(url: url))
+                    _ = try await response.body.collect()
+                    #expect(response.status == 200)
+                }
+                #expect(first.requestsServed == 3 && second.requestsServed == 3)
+                #expect((first.requests + second.requests).allSatisfy { $0.path == "/same/path?q=1" })
+            }
+        }
+    }
+
+    @Test("a URL refused once is refused every time it is asked, after URLs that were accepted")
+    func refusedAgain() async throws {
+        let client = try LabHTTP.client()
+        defer { client.shutdown() }
+        try await LabWebServer.withServer(LabWebServerConfiguration(chain: try LabHTTP.pki.chain(.good))) { server in
+            let good = "https://localhost:\(server.port)/"
+            let wrapped = "https://localhost:\(server.port + 65536)/"
+            for url in [good, wrapped, good, wrapped] {
+                let failure = await LabHTTP.failure(client, url)
+                if url == good {
+                    #expect(failure == nil, "\(String(describing: failure))")
+                } else {
+                    guard case .invalidURL(_, let reason)? = failure else {
+                        Issue.record("the request went somewhere: \(String(describing: failure))")
+                        continue
+                    }
+                    #expect(reason.contains("out of range"))
+                }
+            }
+            #expect(server.requestsServed == 2)
+        }
+    }
 }

@@ -27,6 +27,8 @@ public final class HTTPClient: Sendable {
     let factory: ConnectionFactory
     private let reportClient: HTTPClient?
     let affinity: LoopAffinity
+    /// The URLs requested lately, read once each.
+    let targets = TargetCache()
     /// The pin-failure reports queued or being sent.
     public var pendingReports: Int { factory.trust.reporter?.pending ?? 0 }
 
@@ -112,7 +114,7 @@ public final class HTTPClient: Sendable {
         var hops: [URL] = []
         var decisions: [ATSDecision] = []
         while true {
-            let target = try Target(current.url)
+            let target = try targets.target(current.url)
             hops.append(current.url)
             let decision = configuration.policy.requirements(scheme: target.scheme, host: target.host)
             decisions.append(decision)
