@@ -149,7 +149,9 @@ struct ConnectionFactory: Sendable {
             let http2 = self.http2
             let lifetime = TimeAmount(idleLifetime)
             let connection = try await loop.submit {
-                try HTTP2Connection.install(
+                // Between TLS and NIOHTTP2: the streams' flushes in one loop turn become one write.
+                try channel.pipeline.syncOperations.addHandler(HTTP2FlushCoalescer())
+                return try HTTP2Connection.install(
                     on: channel, key: key, info: info, limits: limits, http2: http2, idleLifetime: lifetime)
             }.get()
             events?(.connected(info))

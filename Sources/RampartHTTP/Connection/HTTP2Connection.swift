@@ -117,17 +117,28 @@ final class HTTP2Connection: Sendable {
         let loop = eventLoop
         let stream: any Channel
         do {
-            stream = try await loop.flatSubmit { Self.makeStream(on: multiplexer, of: self) }.get()
+            // The request's task runs on the connection's loop (`LoopAffinity`), where NIOHTTP2 creates
+            // the stream at once: no trip through the loop's queue, no suspension.
+            let created =
+                loop.inEventLoop
+                ? Self.makeStream(on: multiplexer, of: self)
+                : loop.flatSubmit { Self.makeStream(on: multiplexer, of: self) }
+            stream = try await created.settled()
         } catch {
             release()
             throw unprocessed(streamID: nil)
         }
         stream.closeFuture.whenComplete { [self] _ in release() }
-        let reader = try await loop.submit { () -> NIOLoopBound<ResponseReader> in
+        let prepare: @Sendable () throws -> NIOLoopBound<ResponseReader> = {
             let reader = try stream.pipeline.syncOperations.handler(type: ResponseReader.self)
+            // The stream reads only when the request asks, as an HTTP/1.1 connection does.
+            guard let options = stream.syncOptions else {
+                throw ConnectionFailure.closed("the request stream cannot be set to read on demand")
+            }
+            try options.setOption(ChannelOptions.autoRead, value: false)
             return NIOLoopBound(reader, eventLoop: loop)
-        }.get()
-        try await stream.setOption(ChannelOptions.autoRead, value: false).get()
+        }
+        let reader = loop.inEventLoop ? try prepare() : try await loop.submit(prepare).get()
         return HTTPConnection(channel: stream, key: key, info: info, reader: reader, multiplexedOn: self)
     }
 
