@@ -124,17 +124,12 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     }
 
     package func write(_ bytes: Data) throws(IOError) {
-        try write(contentsOf: [bytes])
-    }
-
-    /// The parts in one `writev(2)` (or as few as it takes), without joining them first.
-    package func write(contentsOf parts: [Data]) throws(IOError) {
         guard !finished else {
             throw IOError(
                 .ioFailure, .write, path: destination,
                 message: "\(destination): written after it was committed or discarded")
         }
-        try FileDescriptorIO.write(contentsOf: parts, to: descriptor, name: destination)
+        try FileDescriptorIO.write(bytes, to: descriptor, name: destination)
     }
 
     /// Gives the output its name: links a new file into place, or replaces the old one (flushing

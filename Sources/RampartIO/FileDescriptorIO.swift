@@ -115,87 +115,35 @@ package enum FileDescriptorIO {
 
     /// Writes all of `bytes` to `descriptor`, or returns the `errno` of the first real failure.
     package static func writeAll(_ bytes: some DataProtocol, to descriptor: Int32) -> Int32? {
-        writeAll(parts: Array(bytes.regions), to: descriptor)
-    }
-
-    /// Writes all of every part, in order, to `descriptor` with `writev(2)` (up to 1,024 parts per
-    /// call, `IOV_MAX` on Linux), so separate buffers go out without being joined first; returns the
-    /// `errno` of the first real failure. Interrupted calls are retried, partial writes continued,
-    /// and a non-blocking pipe that is full is waited on.
-    package static func writeAll<Part: ContiguousBytes>(parts: [Part], to descriptor: Int32) -> Int32? {
-        var start = 0
-        while start < parts.count {
-            let group = parts[start..<min(start + 1024, parts.count)]
-            var vectors: [iovec] = []
-            vectors.reserveCapacity(group.count)
-            if let failure = withVectors(group, into: &vectors, { writeVectors(&$0, to: descriptor) }) {
-                return failure
-            }
-            start = group.endIndex
-        }
-        return nil
-    }
-
-    /// Calls `body` with an `iovec` for every non-empty part, each part's bytes held in place until
-    /// `body` returns.
-    private static func withVectors<Part: ContiguousBytes>(
-        _ parts: ArraySlice<Part>, into vectors: inout [iovec], _ body: (inout [iovec]) -> Int32?
-    ) -> Int32? {
-        guard let part = parts.first else { return body(&vectors) }
-        return part.withUnsafeBytes { buffer in
-            if let base = buffer.baseAddress, buffer.count > 0 {
-                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: buffer.count))
-            }
-            return withVectors(parts.dropFirst(), into: &vectors, body)
-        }
-    }
-
-    /// Writes everything `vectors` points to; the `errno` of the first real failure, or `nil`.
-    private static func writeVectors(_ vectors: inout [iovec], to descriptor: Int32) -> Int32? {
-        var first = 0
-        while first < vectors.count {
-            let written = vectors[first...].withUnsafeBufferPointer { rest in
-                rest.baseAddress.map { SystemCalls.writev(descriptor, $0, Int32(rest.count)) } ?? 0
-            }
-            if written >= 0 {
-                // Drop what went out: whole buffers, then the start of a buffer written in part.
-                var remaining = written
-                while first < vectors.count && remaining >= vectors[first].iov_len {
-                    remaining -= vectors[first].iov_len
-                    first += 1
+        var failure: Int32?
+        for region in bytes.regions where failure == nil {
+            failure = region.withUnsafeBytes { buffer -> Int32? in
+                guard let start = buffer.baseAddress else { return nil }
+                var offset = 0
+                while offset < buffer.count {
+                    let written = SystemCalls.write(descriptor, start + offset, buffer.count - offset)
+                    if written >= 0 {
+                        offset += written
+                        continue
+                    }
+                    switch errno {
+                    case EINTR: continue
+                    case EAGAIN:
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, -1)
+                    case let code: return code
+                    }
                 }
-                if remaining > 0 {
-                    vectors[first].iov_base = vectors[first].iov_base.map { $0 + remaining }
-                    vectors[first].iov_len -= remaining
-                }
-                continue
-            }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN:
-                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&ready, 1, -1)
-            case let code: return code
+                return nil
             }
         }
-        return nil
+        return failure
     }
 
     /// Writes all of `bytes` to `descriptor`. A pipe whose reader went away (when SIGPIPE is
     /// ignored) is ``IOError/Code/brokenPipe``; any other failure ``IOError/Code/ioFailure``.
     package static func write(_ bytes: some DataProtocol, to descriptor: Int32, name: String) throws(IOError) {
-        try check(writeAll(bytes, to: descriptor), name: name)
-    }
-
-    /// Writes all of every part, in order, to `descriptor` in as few `writev(2)` calls as it takes;
-    /// fails as ``write(_:to:name:)`` does.
-    package static func write(contentsOf parts: [Data], to descriptor: Int32, name: String) throws(IOError) {
-        try check(writeAll(parts: parts, to: descriptor), name: name)
-    }
-
-    /// A write's failure (`errno`), if any, as the ``IOError`` the writes throw.
-    private static func check(_ failure: Int32?, name: String) throws(IOError) {
-        guard let failure else { return }
+        guard let failure = writeAll(bytes, to: descriptor) else { return }
         if failure == EPIPE {
             throw .system(
                 .write, path: name, systemCall: "write", errno: failure, message: "\(name): the reader closed it")

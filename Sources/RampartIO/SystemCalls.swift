@@ -24,15 +24,6 @@ package enum SystemCalls {
         #endif
     }
 
-    /// `writev(2)`: the `count` buffers `vectors` points to, in order, in one call.
-    package static func writev(_ descriptor: Int32, _ vectors: UnsafePointer<iovec>, _ count: Int32) -> Int {
-        #if canImport(Glibc)
-            Glibc.writev(descriptor, vectors, count)
-        #else
-            Darwin.writev(descriptor, vectors, count)
-        #endif
-    }
-
     /// Creates a new file (mode 0600) from `template`, whose name ends in `XXXXXX`; returns its
     /// descriptor and actual path, or `nil` with `errno` set.
     package static func makeTemporaryFile(_ template: String) -> (descriptor: Int32, path: String)? {

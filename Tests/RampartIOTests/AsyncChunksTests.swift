@@ -32,17 +32,6 @@ struct AsyncChunksTests {
         #expect(received == (0..<3).map { Data(repeating: UInt8($0), count: 1000) })
     }
 
-    @Test("parts written together arrive as one chunk, joined in order")
-    func partsAsOneChunk() async throws {
-        let chunks = AsyncChunks { (sink: inout AsyncChunks.ChunkSink) throws(IOError) in
-            try sink.write(contentsOf: [Data("one".utf8), Data(), Data("two".utf8)])
-            try sink.write(Data("three".utf8))
-        }
-        var received: [Data] = []
-        for try await chunk in chunks { received.append(chunk) }
-        #expect(received == [Data("onetwo".utf8), Data("three".utf8)])
-    }
-
     @Test("a producer that returns ends the sequence normally")
     func chunksThenEnd() async throws {
         let chunks = AsyncChunks { (sink: inout AsyncChunks.ChunkSink) throws(IOError) in

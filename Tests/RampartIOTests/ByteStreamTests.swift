@@ -78,56 +78,6 @@ struct ByteStreamTests {
         }
     }
 
-    /// Parts of awkward sizes (empty ones, one byte, more than a pipe holds), each its own pattern.
-    private static func parts() -> [Data] {
-        [0, 1, 70_000, 3, 0, 65_536, 200_003, 17].enumerated().map { index, count in
-            Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
-        }
-    }
-
-    @Test("parts written together arrive in order through a non-blocking pipe read slowly (partial writes, waits)")
-    func partsThroughPipe() async throws {
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
-        let (readEnd, writeEnd) = (ends[0], ends[1])
-        defer { close(readEnd) }
-        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
-        // The reader takes 4 KiB at a time, so the writer meets a full pipe and a part cut in two.
-        let reader = Task.detached { () -> Data in
-            var received = Data()
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = read(readEnd, &buffer, buffer.count)
-                if count <= 0 { return received }
-                received.append(contentsOf: buffer[0..<count])
-            }
-        }
-        let parts = Self.parts()
-        var sink = FileSink(fileDescriptor: writeEnd, name: "the pipe")
-        var failure: IOError?
-        do throws(IOError) { try sink.write(contentsOf: parts) } catch { failure = error }
-        close(writeEnd)
-        let received = await reader.value
-        #expect(failure == nil)
-        #expect(received == parts.reduce(Data(), +))
-    }
-
-    @Test("parts written together to a file output or a background writer arrive whole and in order")
-    func partsToFiles() throws {
-        let folder = try ScratchFolder("rampart-io")
-        let parts = Self.parts()
-        try OutputDestination.file(folder.path("out"), replacing: false).write(mappingErrors: { $0 }) {
-            (sink: inout any ByteSink<IOError>) throws(IOError) in
-            try sink.write(Data("head".utf8))
-            try sink.write(contentsOf: parts)
-            try sink.write(contentsOf: [])
-        }
-        #expect(try folder.read("out") == Data("head".utf8) + parts.reduce(Data(), +))
-        var memory = DataSink()
-        memory.write(contentsOf: parts)
-        #expect(memory.data == parts.reduce(Data(), +))
-    }
-
     @Test("/dev/full as a destination: the write's failure reaches the mapping as ioFailure with ENOSPC")
     func fullDevice() throws {
         try #require(FileManager.default.fileExists(atPath: "/dev/full"), "/dev/full is missing")
@@ -136,14 +86,6 @@ struct ByteStreamTests {
                 (sink: inout any ByteSink<IOError>) throws(IOError) in try sink.write(Data(count: 100_000))
             }
             Issue.record("a write to /dev/full succeeded")
-        } catch {
-            #expect(error.code == .ioFailure && error.errno == ENOSPC && error.operation == .write)
-        }
-        do throws(IOError) {
-            try OutputDestination.file("/dev/full", replacing: false).write(mappingErrors: { $0 }) {
-                (sink: inout any ByteSink<IOError>) throws(IOError) in try sink.write(contentsOf: Self.parts())
-            }
-            Issue.record("a write of parts to /dev/full succeeded")
         } catch {
             #expect(error.code == .ioFailure && error.errno == ENOSPC && error.operation == .write)
         }

@@ -245,6 +245,44 @@ struct SealOutputTests {
         #expect(Self.kind(block) == S_IFBLK)
     }
 
+    @Test(
+        "age into a file decrypts whole and is as long as in memory, at the edges of a chunk and of a batch",
+        arguments: [0, 1, 65_536, 8 * 65_536 - 1, 8 * 65_536, 8 * 65_536 + 1, 3 * 1_048_576 + 5])
+    func ageIntoFile(size: Int) throws {
+        let folder = try ScratchFolder("rampart-seal-output")
+        let identity = X25519Identity.generate()
+        let plaintext = SealTestSupport.payload(size)
+        try OutputDestination.file(folder.path("out.age"), replacing: false).write {
+            (sink: inout any ByteSink<IOError>) throws(SealError) in
+            var source = DataSource(plaintext)
+            try Age.encrypt(from: &source, to: &sink, recipients: [identity.recipient])
+            try sink.sealWrite(Data("tail".utf8))
+        }
+        let file = try folder.read("out.age")
+        #expect(file.suffix(4) == Data("tail".utf8), "what follows the payload comes after it")
+        let sealed = file.dropLast(4)
+        #expect(sealed.count == (try Age.encrypt(plaintext, to: [identity.recipient]).count), "same size as in memory")
+        #expect(try Age.decrypt(sealed, with: [identity]) == plaintext)
+    }
+
+    @Test("age into a FIFO with a reader: several batches arrive in order and decrypt")
+    func ageIntoFIFO() throws {
+        let folder = try ScratchFolder("rampart-seal-output")
+        try #require(mkfifo(folder.path("fifo"), 0o600) == 0)
+        let identity = X25519Identity.generate()
+        let plaintext = SealTestSupport.payload(1_048_576 + 3)
+        let reader = try LabFIFOReader(path: folder.path("fifo"), timeout: 30)
+        try OutputDestination.file(folder.path("fifo"), replacing: false).write {
+            (sink: inout any ByteSink<IOError>) throws(SealError) in
+            var source = DataSource(plaintext)
+            try Age.encrypt(from: &source, to: &sink, recipients: [identity.recipient])
+        }
+        let received = reader.finish()
+        #expect(received.closedByWriter)
+        let same = try Age.decrypt(received.data, with: [identity]) == plaintext
+        #expect(same)
+    }
+
     @Test("a new file has no name, not even a hidden one, until the body returned")
     func unnamedUntilCommitted() throws {
         let folder = try ScratchFolder("rampart-seal-output")

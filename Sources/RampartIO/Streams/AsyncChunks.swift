@@ -44,14 +44,6 @@ public struct AsyncChunks: AsyncSequence, Sendable {
             guard !cancelled.isSet else { throw Self.stopped }
         }
 
-        /// The parts joined into one chunk: a consumer gets a batch as one `Data`, as from one
-        /// ``write(_:)``, not a hand-over per part.
-        public mutating func write(contentsOf parts: [Data]) throws(IOError) {
-            var joined = Data(capacity: parts.reduce(0) { $0 + $1.count })
-            for part in parts { joined.append(part) }
-            try write(joined)
-        }
-
         private static var stopped: IOError {
             IOError(.brokenPipe, .write, path: "the chunk sequence", message: "the consumer stopped reading")
         }

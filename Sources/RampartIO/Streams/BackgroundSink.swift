@@ -2,9 +2,11 @@ import Dispatch
 import Foundation
 
 /// A ``ByteSink`` that hands each write to a thread of its own, so writing to a file or a pipe
-/// (kernel time) overlaps the encryption or decryption producing the next bytes. At most two
-/// writes wait at once, so memory stays bounded; the first failure is thrown by a later `write`
-/// or by ``finish()``.
+/// (kernel time) overlaps the encryption or decryption producing the next bytes. One write is
+/// in hand at a time: a `write` waits until the one before it has landed, so memory holds the
+/// bytes being written and those being produced, no queue (a second waiting write, tried in issue
+/// 30, held half a MiB more while sealing and was no faster). The first failure is thrown by a
+/// later `write` or by ``finish()``.
 ///
 /// ```swift
 /// let sink = BackgroundSink(FileSink.standardOutput)
@@ -16,7 +18,7 @@ package final class BackgroundSink: ByteSink, @unchecked Sendable {
 
     private var base: any ByteSink<IOError>
     private let queue = DispatchQueue(label: "rampart.background-sink")
-    private let slots = DispatchSemaphore(value: 2)
+    private let slots = DispatchSemaphore(value: 1)
     private let lock = NSLock()
     private var failure: IOError?
 
@@ -26,19 +28,13 @@ package final class BackgroundSink: ByteSink, @unchecked Sendable {
     private var firstFailure: IOError? { lock.withLock { failure } }
 
     package func write(_ bytes: Data) throws(IOError) {
-        try write(contentsOf: [bytes])
-    }
-
-    /// Hands the parts over as one write: the base sink writes them together (`writev(2)` for a
-    /// file), and they count as one of the two writes that may wait.
-    package func write(contentsOf parts: [Data]) throws(IOError) {
         if let failure = firstFailure { throw failure }
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
             guard firstFailure == nil else { return }
             do throws(IOError) {
-                try base.write(contentsOf: parts)
+                try base.write(bytes)
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
             }

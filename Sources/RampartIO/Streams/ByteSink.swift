@@ -17,22 +17,4 @@ public protocol ByteSink<Failure> {
 
     /// Appends `bytes` to the output.
     mutating func write(_ bytes: Data) throws(Failure)
-
-    /// Appends each of `parts`, in order, as ``write(_:)`` of each would. A sink writing to a file
-    /// descriptor writes them with one `writev(2)`, so pieces allocated separately (age's sealed
-    /// chunks, each in the buffer the cipher returned) reach the output without first being copied
-    /// into one buffer. The default calls ``write(_:)`` for each part.
-    ///
-    /// ```swift
-    /// var sink = DataSink()
-    /// sink.write(contentsOf: [Data("hel".utf8), Data("lo".utf8)])
-    /// print(sink.data.count)   // 5
-    /// ```
-    mutating func write(contentsOf parts: [Data]) throws(Failure)
-}
-
-extension ByteSink {
-    public mutating func write(contentsOf parts: [Data]) throws(Failure) {
-        for part in parts { try write(part) }
-    }
 }

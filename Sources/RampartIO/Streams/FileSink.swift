@@ -30,9 +30,4 @@ public struct FileSink: ByteSink, Sendable {
     public mutating func write(_ bytes: Data) throws(IOError) {
         try FileDescriptorIO.write(bytes, to: fileDescriptor, name: name)
     }
-
-    /// The parts in one `writev(2)` (or as few as it takes), without joining them first.
-    public mutating func write(contentsOf parts: [Data]) throws(IOError) {
-        try FileDescriptorIO.write(contentsOf: parts, to: fileDescriptor, name: name)
-    }
 }

@@ -8,11 +8,9 @@ import RampartIO
 ///
 /// Chunks are independent given their counters, so a batch of them is sealed or opened on all
 /// cores at once and written out in order. Memory stays at one batch whatever the file size:
-/// the input is read straight into one buffer reused for every batch (no intermediate `Data`).
-/// Sealing hands the sink each chunk's sealed box as swift-crypto returned it, all of a batch in
-/// one `write(contentsOf:)` (one `writev(2)` to a file), without copying them into one buffer;
-/// opening copies each chunk's plaintext into the batch's output at its own offset and hands that
-/// output to the sink without another copy.
+/// the input is read straight into one buffer reused for every batch (no intermediate `Data`),
+/// each chunk's result is copied into the batch's output at its own offset, and that output is
+/// handed to the sink without another copy.
 ///
 /// ```swift
 /// var source = DataSource(plaintext)
@@ -93,23 +91,30 @@ package enum AgeStream {
             let isFinal = !moreFollows
             let pieces = max(1, (count + chunkSize - 1) / chunkSize)
             let first = counter
-            let sealed = ParallelMap.run(pieces) { index -> Data? in
+            let outputCount = count + pieces * 16
+            let output = SharedBytes.allocate(outputCount)
+            let sealed = ParallelMap.run(pieces) { index -> Bool? in
                 let start = index * chunkSize
                 let end = min(start + chunkSize, count)
                 let last = isFinal && index == pieces - 1
-                let box = try? ChaChaPoly.seal(
-                    input.bytes(start..<end), using: key, nonce: nonce(first + UInt64(index), last: last))
-                // `combined` is nonce ‖ ciphertext ‖ tag; the file takes the last two, written from
-                // the box's own buffer (a slice, not a copy).
-                return box?.combined.dropFirst(12)
+                guard
+                    let box = try? ChaChaPoly.seal(
+                        input.bytes(start..<end), using: key, nonce: nonce(first + UInt64(index), last: last))
+                else { return nil }
+                // `combined` is nonce ‖ ciphertext ‖ tag: the last two go to this chunk's place.
+                box.combined.withUnsafeBytes { combined in
+                    let body = UnsafeRawBufferPointer(rebasing: combined[12...])
+                    let place = index * sealedChunkSize
+                    UnsafeMutableRawBufferPointer(rebasing: output.buffer[place..<place + body.count])
+                        .copyMemory(from: body)
+                }
+                return true
             }
-            var chunks: [Data] = []
-            chunks.reserveCapacity(pieces)
-            for chunk in sealed {
-                guard let chunk else { throw .io("ChaCha20-Poly1305 refused to seal a chunk") }
-                chunks.append(chunk)
+            guard sealed.allSatisfy({ $0 == true }) else {
+                output.deallocate()
+                throw .io("ChaCha20-Poly1305 refused to seal a chunk")
             }
-            try sink.sealWrite(contentsOf: chunks)
+            try sink.sealWrite(output.handedOver(count: outputCount))
             progress?(count)
             counter += UInt64(pieces)
             if isFinal { return }

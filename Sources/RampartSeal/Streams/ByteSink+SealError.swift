@@ -15,13 +15,4 @@ extension ByteSink where Failure: SealErrorConvertible {
             throw error.sealError
         }
     }
-
-    /// ``write(contentsOf:)``, its failure as a ``SealError``.
-    package mutating func sealWrite(contentsOf parts: [Data]) throws(SealError) {
-        do {
-            try write(contentsOf: parts)
-        } catch {
-            throw error.sealError
-        }
-    }
 }
