@@ -172,18 +172,29 @@ struct ConnectionFactory: Sendable {
     static func wait<Value: Sendable>(
         _ future: EventLoopFuture<Value>, _ budget: TimeAmount, _ timeout: HTTPClientError, closing channel: any Channel
     ) async throws -> Value {
-        let outcome = channel.eventLoop.makePromise(of: Value.self)
-        let timer = channel.eventLoop.scheduleTask(in: budget) {
-            // First the verdict, then the close: closing fails `future` at once, which must not win.
-            outcome.fail(timeout)
-            channel.close(promise: nil)
-        }
+        let loop = channel.eventLoop
+        let end = NIODeadline.now() + budget
+        let outcome = loop.makePromise(of: Value.self)
+        let timer = NIOLoopBoundBox<Scheduled<Void>?>.makeEmptyBox(valueType: Scheduled<Void>.self, eventLoop: loop)
+        let settled = NIOLoopBoundBox.makeBoxSendingValue(false, eventLoop: loop)
         // Cancelled on the event loop the moment the future completes, so a timer that has not
         // run by then never closes a channel that finished in time. A second completion of
         // `outcome` is ignored, so whichever comes first decides.
-        future.hop(to: channel.eventLoop).whenComplete { result in
-            timer.cancel()
+        future.hop(to: loop).whenComplete { result in
+            settled.value = true
+            timer.value?.cancel()
             outcome.completeWith(result)
+        }
+        // Most waits end within the loop's current turn (a request's write, flushed by the
+        // coalescer's task queued before this one): the timer, with the same deadline, is armed only
+        // when the future is still pending after it, which spares a scheduled task per request.
+        loop.execute {
+            guard !settled.value else { return }
+            timer.value = loop.scheduleTask(deadline: end) {
+                // First the verdict, then the close: closing fails `future` at once, which must not win.
+                outcome.fail(timeout)
+                channel.close(promise: nil)
+            }
         }
         return try await outcome.futureResult.get()
     }
