@@ -17,6 +17,12 @@ import Foundation
 /// ```
 package enum CommandLineMain {
     /// Runs `Root` on the process's arguments; the status to exit with. `name` starts each message.
+    ///
+    /// On the main actor, so that the arguments are parsed on the main thread as soon as `main`
+    /// calls this, instead of after a hop to a thread of the global executor (which a short-lived
+    /// process may still have to start); the chosen command's `run()` still runs where its own
+    /// isolation says.
+    @MainActor
     package static func run<Root: ParsableCommand>(_ root: Root.Type, name: String) async -> ExitStatus {
         do {
             var command = try Root.parseAsRoot(RawArguments.forParsing())
