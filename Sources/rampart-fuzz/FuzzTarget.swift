@@ -28,6 +28,7 @@ struct FuzzTarget: Sendable {
         FuzzHTTPResponse.target,
         FuzzHTTP2ClientFrames.target,
         FuzzSCTList.target,
+        FuzzCTPrecertificate.target,
         FuzzCTLogList.target,
         FuzzRFC3339Date.target,
         FuzzTrustKitConfiguration.target,
