@@ -85,8 +85,8 @@ public final class HTTPClient: Sendable {
     /// ```
     public static func prepare(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async {
         _ = group.next()
-        _ = try? TLSContextCache.shared.context(for: TLSPolicyKey(ATSRequirements.defaults))
-        ConnectionFactory.warmHandlerMetadata()
+        let context = try? TLSContextCache.shared.context(for: TLSPolicyKey(ATSRequirements.defaults))
+        ConnectionFactory.warmHandlerMetadata(context: context)
         await TrustEvaluator.prepare()
     }
 

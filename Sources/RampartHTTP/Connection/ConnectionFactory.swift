@@ -228,18 +228,43 @@ struct ConnectionFactory: Sendable {
 
     /// Asks the runtime, once and off the request's path, whether each of this factory's handler
     /// types is an inbound, outbound or removable handler: the dynamic casts a pipeline makes when
-    /// a handler is added, whose first answers (protocol conformance lookups) are slow.
-    static func warmHandlerMetadata() {
-        let handlers: [any ChannelHandler] = [
+    /// a handler is added, whose first answers (protocol conformance lookups) are slow. With
+    /// `context`, the TLS handler too (made, never added to a pipeline: it opens nothing). Also
+    /// builds the table of cipher suite names a handshake's report reads.
+    static func warmHandlerMetadata(context: NIOSSLContext? = nil) {
+        var handlers: [any ChannelHandler] = [
             ServerHelloSniffer(result: NIOLockedValueBox(nil)), HTTPRequestEncoder(),
             ByteToMessageHandler(HTTPResponseDecoder()), ResponseReader(),
         ]
-        for handler in handlers {
-            _ = handler as? any _ChannelInboundHandler
-            _ = handler as? any _ChannelOutboundHandler
-            _ = handler as? any RemovableChannelHandler
+        if let context, let tls = try? NIOSSLClientHandler(context: context, serverHostname: nil) {
+            handlers.append(tls)
         }
-        _ = HandshakeWaiter.self as Any.Type as? any _ChannelInboundHandler.Type
+        let answers = askRuntime(about: handlers, types: [HandshakeWaiter.self])
+        warmedAnswers.withLockedValue { $0 = answers }
+        _ = CipherSuiteName.of(0x1301)
+    }
+
+    /// How many handler questions the last warm-up answered yes: kept so that no compiler can
+    /// treat the casts that count them as unused.
+    private static let warmedAnswers = NIOLockedValueBox(0)
+
+    /// The casts themselves, as a pipeline makes them, out of the optimizer's reach: optimized,
+    /// it answers them at compile time or drops them as unused (it did: the warm-up asked the
+    /// runtime nothing), and the runtime's cache stays cold for the first request.
+    @_optimize(none)
+    private static func askRuntime(about handlers: [any ChannelHandler], types: [Any.Type]) -> Int {
+        var answers = 0
+        for handler in handlers {
+            if handler is any _ChannelInboundHandler { answers += 1 }
+            if handler is any _ChannelOutboundHandler { answers += 1 }
+            if handler is any RemovableChannelHandler { answers += 1 }
+        }
+        for type in types {
+            if type is any _ChannelInboundHandler.Type { answers += 1 }
+            if type is any _ChannelOutboundHandler.Type { answers += 1 }
+            if type is any RemovableChannelHandler.Type { answers += 1 }
+        }
+        return answers
     }
 
     static func describe(_ address: SocketAddress) -> String {
