@@ -16,11 +16,12 @@ struct ATSDiagnosticsTests {
         pki = try LabPKI.shared()
     }
 
-    /// The bound guards against a hang, not speed: a diagnosis here takes well under a second alone,
-    /// but in the full parallel run on two cores its 16 loads can wait minutes for a thread (one
-    /// went past 60 s in CI while fuzzers ran beside it).
+    /// The bounds guard against a hang, not speed: a diagnosis here takes well under a second alone,
+    /// but in the full parallel run on two cores its 16 loads can wait minutes for a thread. Both
+    /// are raised: each configuration's `timeout` and the whole diagnosis's `maxTime` (whose 60 s
+    /// default a diagnosis went past in two CI runs, once with fuzzers beside it, once without).
     var diagnostics: ATSDiagnostics {
-        ATSDiagnostics(anchors: .only([pki.root.certificate]), timeout: .seconds(300))
+        ATSDiagnostics(anchors: .only([pki.root.certificate]), timeout: .seconds(300), maxTime: .seconds(300))
     }
 
     func diagnose(_ configuration: OpenSSLServerConfiguration) async throws -> ATSDiagnosis {

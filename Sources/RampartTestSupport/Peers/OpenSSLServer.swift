@@ -7,7 +7,7 @@ import RampartTestKit
 ///
 /// The chain and key are written to a private temporary folder; s_server listens on port 0 and
 /// the port the system picked is read from its `ACCEPT` line, so there is no race for a free
-/// port. ``withServer(_:_:)`` terminates the process (SIGTERM, then SIGKILL) and removes the
+/// port. ``withServer(_:_:)`` kills the process (SIGKILL) and removes the
 /// folder however the body ends; nothing is left behind.
 ///
 /// ```swift
@@ -109,8 +109,8 @@ public final class OpenSSLServer: Sendable {
         return try await LabLifecycle.using(server, stop: { await $0.stop() }, body)
     }
 
-    /// Terminates s_server (SIGTERM; SIGKILL if it has not exited after 5 s), waits for it, and
-    /// removes the certificate files. Calling it again does nothing.
+    /// Kills s_server (SIGKILL), waits for it, and removes the certificate files. Calling it again
+    /// does nothing.
     public func stop() async {
         let peer = self.peer
         await DedicatedThread.run("stop s_server") { peer.terminate() }
@@ -213,8 +213,10 @@ private final class RunningPeer: @unchecked Sendable {
         return nil
     }
 
-    /// SIGTERM, then SIGKILL after 5 s; returns once the process has exited and its pipes are
-    /// drained.
+    /// SIGKILL; returns once the process has exited and its pipes are drained. Not SIGTERM: a
+    /// child started from a test process inherits its threads' blocked signals (SIGTERM among
+    /// them), so s_server never saw SIGTERM and every stop waited 5 s for the SIGKILL fallback.
+    /// s_server holds nothing to flush or clean up.
     func terminate() {
         condition.lock()
         let first = !terminated
@@ -223,11 +225,8 @@ private final class RunningPeer: @unchecked Sendable {
         if first {
             try? input.fileHandleForWriting.close()
         }
-        if process.isRunning { process.terminate() }
-        if !waitForExit(timeout: 5), process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            _ = waitForExit(timeout: 5)
-        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        _ = waitForExit(timeout: 5)
         _ = readers.wait(timeout: .now() + 5)
     }
 
