@@ -39,7 +39,7 @@ enum FuzzCTPrecertificate {
         else { throw ASN1Error.invalidASN1Object(reason: "not a certificate") }
         let extensionsTag = ASN1Identifier(tagWithNumber: 3, tagClass: .contextSpecific)
         var serializer = DER.Serializer()
-        try serializer.appendConstructedNode(identifier: .sequence) { tbs in
+        serializer.appendConstructedNode(identifier: .sequence) { tbs in
             for field in fields {
                 guard field.identifier == extensionsTag, case .constructed(let wrapped) = field.content,
                     let list = wrapped.first(where: { _ in true }), case .constructed(let extensions) = list.content
@@ -47,8 +47,8 @@ enum FuzzCTPrecertificate {
                     tbs.serializeRawBytes(field.encodedBytes)
                     continue
                 }
-                try tbs.appendConstructedNode(identifier: extensionsTag) { wrapper in
-                    try wrapper.appendConstructedNode(identifier: .sequence) { out in
+                tbs.appendConstructedNode(identifier: extensionsTag) { wrapper in
+                    wrapper.appendConstructedNode(identifier: .sequence) { out in
                         for item in extensions {
                             if case .constructed(let itemParts) = item.content,
                                 let oid = itemParts.first(where: { _ in true }),
