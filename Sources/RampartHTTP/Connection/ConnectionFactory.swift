@@ -231,7 +231,7 @@ struct ConnectionFactory: Sendable {
     /// a handler is added, whose first answers (protocol conformance lookups) are slow. With
     /// `context`, the TLS handler too (made, never added to a pipeline: it opens nothing). Also
     /// builds the table of cipher suite names a handshake's report reads.
-    static func warmHandlerMetadata(context: NIOSSLContext? = nil) {
+    static func warmHandlerMetadata(context: NIOSSLContext?) {
         var handlers: [any ChannelHandler] = [
             ServerHelloSniffer(result: NIOLockedValueBox(nil)), HTTPRequestEncoder(),
             ByteToMessageHandler(HTTPResponseDecoder()), ResponseReader(),
