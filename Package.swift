@@ -246,8 +246,8 @@ let package = Package(
         .executableTarget(
             name: "rampart-fuzz",
             dependencies: [
-                "RampartE2E", "RampartHTTP", "RampartIO", "RampartPolicy", "RampartScan", "RampartSeal", "RampartTrust",
-                "RampartValidation", "RampartVault",
+                "RampartCommandLine", "RampartE2E", "RampartHTTP", "RampartIO", "RampartPolicy", "RampartScan",
+                "RampartSeal", "RampartTrust", "RampartValidation", "RampartVault",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -353,7 +353,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RampartValidationTests",
-            dependencies: ["RampartValidation", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["RampartTestSupport", "RampartValidation", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSwift
         ),

@@ -279,6 +279,23 @@ def scanner_binaries():
             write(target, name, handle.read())
 
 
+def plain_arguments():
+    """Command lines as fetch, encrypt and decrypt take them, arguments separated by NUL bytes."""
+    reset("plain-arguments")
+    lines = [
+        ["https://example.com/", "-o", "page.html", "-v"],
+        ["-H", "A: 1", "--header=B: 2", "https://example.com/", "--pin", "sha256/AAAA", "--force"],
+        ["in.bin", "--output=out.age", "--max-time", "2.5"],
+        ["a", "b", "-v", "--verbose"],
+        ["-o", "-", "x"],
+        ["--", "-v"],
+        ["-vL", "--output="],
+        ["caf\xe9", "-o", "\xff\xfe"],
+    ]
+    for index, line in enumerate(lines):
+        write("plain-arguments", f"line-{index}", b"\0".join(part.encode("latin-1") for part in line))
+
+
 def vault():
     folder = reset("vault-backup")
     if not any(name.startswith("vault-") for name in os.listdir(folder)):
@@ -295,6 +312,7 @@ if __name__ == "__main__":
     proxies()
     http_responses()
     scanner_binaries()
+    plain_arguments()
     vault()
     for target in sorted(os.listdir(CORPUS)):
         files = os.listdir(os.path.join(CORPUS, target))

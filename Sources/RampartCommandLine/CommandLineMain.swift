@@ -22,10 +22,22 @@ package enum CommandLineMain {
     /// calls this, instead of after a hop to a thread of the global executor (which a short-lived
     /// process may still have to start); the chosen command's `run()` still runs where its own
     /// isolation says.
+    ///
+    /// `plain` may take a command line first, without ArgumentParser (``PlainArguments``): it
+    /// returns the command to run, or `nil` to leave the command line to ArgumentParser. Its
+    /// command runs where a parsed command's `run()` would, and its failures are reported exactly
+    /// as the parsed commands' are.
     @MainActor
-    package static func run<Root: ParsableCommand>(_ root: Root.Type, name: String) async -> ExitStatus {
+    package static func run<Root: ParsableCommand>(
+        _ root: Root.Type, name: String, plain: ([String]) -> (@MainActor () async throws -> Void)? = { _ in nil }
+    ) async -> ExitStatus {
         do {
-            var command = try Root.parseAsRoot(RawArguments.forParsing())
+            let arguments = RawArguments.forParsing()
+            if let command = plain(arguments) {
+                try await command()
+                return .success
+            }
+            var command = try Root.parseAsRoot(arguments)
             if let refusal = RawArguments.refusal(in: command) { throw refusal }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -41,6 +41,7 @@ struct FuzzTarget: Sendable {
         FuzzProvisioningProfile.target,
         FuzzObjectiveCTokenizer.target,
         FuzzSigningKey.target,
+        FuzzPlainArguments.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

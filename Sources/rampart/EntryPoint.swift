@@ -24,7 +24,28 @@ enum EntryPoint {
         // `rampart fetch` is short-lived: its event loops, TLS context and handler metadata are
         // prepared on the second core while the main thread parses the arguments.
         if CommandLine.arguments.dropFirst().first == "fetch" { Task.detached { await HTTPClient.prepare() } }
-        exit(await CommandLineMain.run(Rampart.self, name: "rampart").rawValue)
+        exit(await CommandLineMain.run(Rampart.self, name: "rampart", plain: plainCommand).rawValue)
+    }
+
+    /// A `fetch`, `encrypt` or `decrypt` command line in the plain forms (``PlainArguments``), read
+    /// without ArgumentParser, whose reflection is about half of a small fetch's wall time and
+    /// most of an empty encrypt's memory beyond start-up in the static binary; `nil` for every
+    /// other command line, which ArgumentParser parses.
+    private static func plainCommand(_ arguments: [String]) -> (@MainActor () async throws -> Void)? {
+        let rest = Array(arguments.dropFirst())
+        switch arguments.first {
+        case "fetch":
+            guard let fetch = FetchInvocation(plain: rest) else { return nil }
+            return { try await fetch.run() }
+        case "encrypt":
+            guard let encrypt = EncryptInvocation(plain: rest) else { return nil }
+            return { try encrypt.run() }
+        case "decrypt":
+            guard let decrypt = DecryptInvocation(plain: rest) else { return nil }
+            return { try decrypt.run() }
+        default:
+            return nil
+        }
     }
 
     /// `rampart --version` alone, answered as ArgumentParser answers it (the version and a line

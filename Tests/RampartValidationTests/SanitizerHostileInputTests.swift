@@ -4,6 +4,7 @@
 
 import Foundation
 import GRDB
+import RampartTestSupport
 import RampartValidation
 import Testing
 
@@ -20,14 +21,8 @@ struct SanitizerHostileInputTests {
 
     /// Deterministic strings of 0 to 8 pieces (SplitMix64), plus each piece alone and a leading dash.
     static let inputs: [String] = {
-        var state: UInt64 = 0x5EED_0026
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: 0x5EED_0026)
+        func next() -> UInt64 { random.next() }
         var result = [""] + pieces + pieces.map { "-" + $0 }
         for _ in 0..<300 {
             let count = Int(next() % 9)

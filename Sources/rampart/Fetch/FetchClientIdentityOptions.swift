@@ -1,12 +1,8 @@
 import ArgumentParser
-import Foundation
-import RampartHTTP
-import RampartTrust
-import RampartVault
-import X509
 
 /// `fetch --cert FILE [--key FILE | --key-from-vault TAG]`: the client certificate (mutual TLS)
-/// presented to the URL's origin only, with its key from a PEM file or a vault key item.
+/// presented to the URL's origin only, with its key from a PEM file or a vault key item. The
+/// values go to ``FetchClientIdentity``, which checks and reads them.
 struct FetchClientIdentityOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -42,61 +38,12 @@ struct FetchClientIdentityOptions: ParsableArguments {
         transform: PathArgument.path)
     var vaultPassphraseFile: String?
 
-    func validate() throws {
-        if key != nil && keyFromVault != nil {
-            throw ValidationError("--key and --key-from-vault cannot be used together: the key comes from one place")
-        }
-        if cert == nil && (key != nil || keyFromVault != nil) {
-            throw ValidationError(
-                "\(key != nil ? "--key" : "--key-from-vault") needs --cert FILE (the client certificate)")
-        }
-        if keyFromVault == nil && (vaultPath != nil || vaultPassphraseFile != nil) {
-            throw ValidationError("--vault and --vault-passphrase-file go with --key-from-vault TAG")
-        }
-        if let keyFromVault, keyFromVault.isEmpty { throw ValidationError("--key-from-vault needs a non-empty tag") }
+    /// The options' values.
+    var values: FetchClientIdentity {
+        FetchClientIdentity(
+            cert: cert, key: key, keyFromVault: keyFromVault, vaultPath: vaultPath,
+            vaultPassphraseFile: vaultPassphraseFile)
     }
 
-    /// The identity the options name, checked (the key is the certificate's) before any connection;
-    /// `nil` without `--cert`.
-    func identity() throws -> HTTPClientIdentity? {
-        guard let cert else { return nil }
-        let chain: [Certificate]
-        do {
-            chain = try CertificateFile.read(URL(fileURLWithPath: cert))
-        } catch let error as TrustError {
-            throw CommandFailure(
-                ControlCharacterEscaping.sanitized("--cert \(cert): \(error)"), status: ExitStatus(readingFile: error))
-        }
-        let privateKey: SigningKey
-        let keySource: String
-        if let keyFromVault {
-            privateKey = try vaultKey(keyFromVault)
-            keySource = "the vault key '\(keyFromVault)'"
-        } else {
-            keySource = key ?? cert
-            let bytes = try PrivateKeyInput.readPEM(keySource, option: key == nil ? "--cert" : "--key")
-            if key == nil && !SigningKey.holdsKey(bytes) {
-                throw CommandFailure(
-                    "--cert \(cert) holds no private key; give it with --key FILE or --key-from-vault TAG",
-                    status: .usage)
-            }
-            privateKey = try PrivateKeyInput.parse(bytes, source: keySource)
-        }
-        do throws(SigningKeyError) {
-            return try HTTPClientIdentity(certificateChain: chain, privateKey: privateKey, keySource: keySource)
-        } catch {
-            throw CommandFailure(ControlCharacterEscaping.sanitized(error.description), status: ExitStatus(error))
-        }
-    }
-
-    /// The key item tagged `tag`, from the vault opened as the vault commands open it.
-    private func vaultKey(_ tag: String) throws -> SigningKey {
-        var arguments: [String] = []
-        if let vaultPath { arguments += ["--path", vaultPath] }
-        if let vaultPassphraseFile { arguments += ["--passphrase-file", vaultPassphraseFile] }
-        let access = try VaultAccessOptions.parse(arguments)
-        let vault = try access.openUnlocked()
-        let stored = try VaultFailure.run { () throws(VaultError) in try vault.privateKey(applicationTag: tag) }
-        return try PrivateKeyInput.signingKey(stored, tag: tag)
-    }
+    func validate() throws { try values.validate() }
 }

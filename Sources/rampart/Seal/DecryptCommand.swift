@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RampartSeal
 
 /// `rampart decrypt`: detects age (binary or armored) and RNCryptor v3, and releases nothing that
@@ -46,35 +45,14 @@ struct DecryptCommand: ParsableCommand {
     @Argument(help: "The file to decrypt; standard input when absent or '-'.", transform: PathArgument.path)
     var input: String?
 
-    func validate() throws {
-        if identityFiles.isEmpty && !passphrase.isGiven {
-            throw ValidationError("give -i IDENTITY_FILE, --passphrase-file FILE, --passphrase-env NAME or -p")
-        }
+    /// The options' values, which ``DecryptInvocation`` checks and runs.
+    var invocation: DecryptInvocation {
+        DecryptInvocation(
+            format: format, identityFiles: identityFiles, passphrase: passphrase.values, output: output, force: force,
+            input: input)
     }
 
-    func run() throws {
-        let destination = try SealInput.destination(output, input: input, force: force)
-        var credentials = SealCredentials()
-        try SealFailure.run { () throws(SealError) in
-            for file in identityFiles {
-                credentials.identities += try AgeKeyFile.identities(atPath: file).map { $0 as any AgeIdentity }
-            }
-        }
-        for file in identityFiles { IdentityFilePermissions.warnIfExposed(file) }
-        let source = try SealInput.open(input)
-        var sealed = SealedInput(source)
-        let detected = try SealFailure.run { () throws(SealError) -> SealFormat in
-            try sealed.detectFormat(name: input ?? "standard input", forcing: format)
-        }
-        if detected == .rncryptor && !identityFiles.isEmpty && !passphrase.isGiven {
-            throw CommandFailure("this is RNCryptor data; it opens with a passphrase, not -i", status: .usage)
-        }
-        credentials.passphrase = try passphrase.read(confirm: false)
-        let meter = ProgressMeter(total: source.size)
-        defer { meter?.finish() }
-        let progress = meter?.callback
-        try SealFailure.run { () throws(SealError) in
-            _ = try sealed.decrypt(to: destination, with: credentials, progress: progress)
-        }
-    }
+    func validate() throws { try invocation.validate() }
+
+    func run() throws { try invocation.run() }
 }

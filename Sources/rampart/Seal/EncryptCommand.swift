@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import RampartIO
 import RampartSeal
 
 /// `rampart encrypt`: age (default) or RNCryptor v3, streaming, with the output written atomically.
@@ -50,71 +48,14 @@ struct EncryptCommand: ParsableCommand {
     @Argument(help: "The file to encrypt; standard input when absent or '-'.", transform: PathArgument.path)
     var input: String?
 
-    func validate() throws {
-        let hasRecipients = !recipients.isEmpty || !recipientFiles.isEmpty
-        switch format {
-        case .age:
-            if hasRecipients && passphrase.isGiven {
-                throw ValidationError(
-                    "age files take recipients or a passphrase, not both (the spec keeps scrypt alone)")
-            }
-            if !hasRecipients && !passphrase.isGiven {
-                throw ValidationError("give -r RECIPIENT, -R FILE, --passphrase-file FILE, --passphrase-env NAME or -p")
-            }
-            if !(10...ScryptIdentity.workFactorCeiling).contains(workFactor) {
-                throw ValidationError("--work-factor must be from 10 to \(ScryptIdentity.workFactorCeiling)")
-            }
-        case .rncryptor:
-            if hasRecipients || armor {
-                throw ValidationError("RNCryptor is password-based here: -r, -R and -a are for age")
-            }
-            if !passphrase.isGiven {
-                throw ValidationError("RNCryptor needs --passphrase-file FILE, --passphrase-env NAME or -p")
-            }
-        }
-        if (output == nil || output == "-") && !armor && format == .age && isatty(STDOUT_FILENO) == 1 {
-            throw ValidationError("refusing to write binary age output to a terminal; use -a or -o FILE")
-        }
+    /// The options' values, which ``EncryptInvocation`` checks and runs.
+    var invocation: EncryptInvocation {
+        EncryptInvocation(
+            format: format, recipients: recipients, recipientFiles: recipientFiles, passphrase: passphrase.values,
+            workFactor: workFactor, armor: armor, output: output, force: force, input: input)
     }
 
-    /// A `-r` recipient; one that does not parse is bad data (65), as in a `-R` file.
-    static func recipient(_ text: String) throws -> any AgeRecipient {
-        do throws(SealError) {
-            return try AgeKeyFile.recipient(text)
-        } catch {
-            throw CommandFailure(
-                "-r: not an age recipient (\(ControlCharacterEscaping.sanitized(error.description))); "
-                    + "give an age1… or age1pq1… recipient, as printed by rampart keygen -y",
-                status: .dataError)
-        }
-    }
+    func validate() throws { try invocation.validate() }
 
-    func run() throws {
-        let destination = try SealInput.destination(output, input: input, force: force)
-        let secret = try passphrase.read(confirm: true)
-        var ageRecipients: [any AgeRecipient] = []
-        for text in recipients { ageRecipients.append(try Self.recipient(text)) }
-        try SealFailure.run { () throws(SealError) in
-            for file in recipientFiles { ageRecipients += try AgeKeyFile.recipients(atPath: file) }
-            if let secret, format == .age {
-                ageRecipients.append(try ScryptRecipient(passphrase: secret, workFactor: workFactor))
-            }
-        }
-        let source = try SealInput.open(input)
-        let meter = ProgressMeter(total: source.size)
-        defer { meter?.finish() }
-        let progress = meter?.callback
-        var reader = source
-        try SealFailure.run { () throws(SealError) in
-            try destination.write { (sink: inout any ByteSink<IOError>) throws(SealError) in
-                switch format {
-                case .age:
-                    try Age.encrypt(
-                        from: &reader, to: &sink, recipients: ageRecipients, armored: armor, progress: progress)
-                case .rncryptor:
-                    try RNCryptor.encrypt(from: &reader, to: &sink, password: secret ?? "", chunkSize: 1 << 18)
-                }
-            }
-        }
-    }
+    func run() throws { try invocation.run() }
 }

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Foundation
-import RampartIO
 
-/// How a passphrase reaches `rampart encrypt|decrypt`: never on the command line.
+/// How a passphrase reaches `rampart encrypt|decrypt`: never on the command line. The values go to
+/// ``PassphraseInput``, which checks and reads them.
 struct PassphraseOptions: ParsableArguments {
     @Option(
         name: .customLong("passphrase-file"),
@@ -16,31 +15,10 @@ struct PassphraseOptions: ParsableArguments {
         help: "Prompt for a passphrase on the terminal, without echo.")
     var prompt = false
 
-    var isGiven: Bool { passphraseFile != nil || passphraseEnvironment != nil || prompt }
-
-    func validate() throws {
-        let ways = [passphraseFile != nil, passphraseEnvironment != nil, prompt].filter { $0 }.count
-        if ways > 1 { throw ValidationError("give the passphrase one way: --passphrase-file, --passphrase-env or -p") }
+    /// The options' values.
+    var values: PassphraseInput {
+        PassphraseInput(passphraseFile: passphraseFile, passphraseEnvironment: passphraseEnvironment, prompt: prompt)
     }
 
-    /// The passphrase, or `nil` when none was asked for. `confirm` prompts twice.
-    func read(confirm: Bool) throws -> String? {
-        if let passphraseFile {
-            return try PassphraseFile.readForCommand(path: passphraseFile)
-        }
-        if let name = passphraseEnvironment {
-            guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
-                throw CommandFailure("the environment variable \(name) is not set or empty", status: .usage)
-            }
-            return value
-        }
-        guard prompt else { return nil }
-        let first = try TerminalPrompt.readSecret("Passphrase: ")
-        guard !first.isEmpty else { throw CommandFailure("the passphrase is empty", status: .usage) }
-        if confirm {
-            let second = try TerminalPrompt.readSecret("Confirm passphrase: ")
-            guard first == second else { throw CommandFailure("the passphrases do not match", status: .usage) }
-        }
-        return first
-    }
+    func validate() throws { try values.validate() }
 }
