@@ -198,16 +198,25 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // The command-line pieces `rampart` and `rampart-demo` share: the checked standard output, the terminal's
-        // escaping and colour, CommandFailure, the exit codes and `main`'s body. Internal: a target, not a product.
+        // escaping and colour, CommandFailure, the exit codes, arguments read by their bytes and the plain reader.
+        // Internal: a target, not a product. Without ArgumentParser, so that rampart-fuzz can fuzz its readers:
+        // ArgumentParser's generate-manual plugin runs every executable that depends on ArgumentParser.
         .target(
             name: "RampartCommandLine",
-            dependencies: ["RampartIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["RampartIO"],
+            swiftSettings: strictSwift
+        ),
+        // `main`'s body, shared by `rampart` and `rampart-demo`: parse (plainly or with ArgumentParser), run, report.
+        .target(
+            name: "RampartCommandLineMain",
+            dependencies: ["RampartCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSwift
         ),
         .executableTarget(
             name: "rampart",
             dependencies: [
                 "RampartCommandLine",
+                "RampartCommandLineMain",
                 "RampartDiagnostics",
                 "RampartE2E",
                 "RampartHTTP",
@@ -233,7 +242,8 @@ let package = Package(
         .executableTarget(
             name: "rampart-demo",
             dependencies: [
-                "RampartCommandLine", "RampartDiagnostics", "RampartE2E", "RampartHTTP", "RampartIO", "RampartPolicy",
+                "RampartCommandLine", "RampartCommandLineMain", "RampartDiagnostics", "RampartE2E", "RampartHTTP",
+                "RampartIO", "RampartPolicy",
                 "RampartSeal", "RampartTestKit", "RampartTrust", "RampartTrustNIO", "RampartValidation", "RampartVault",
                 "RampartScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,5 +1,6 @@
 import Foundation
 import RampartCommandLine
+import RampartCommandLineMain
 
 /// `rampart-demo`'s `main`: runs the command line through `CommandLineMain`, as `rampart` does, so
 /// a failure becomes a message on standard error and one of `rampart`'s documented ``ExitStatus``

@@ -3,10 +3,11 @@ import Foundation
 // The output pieces shared with `rampart-demo` (StandardOutput, Terminal, CommandFailure, ExitStatus,
 // ControlCharacterEscaping, RawArguments, PathArgument), visible to every file of the command line.
 @_exported import RampartCommandLine
+import RampartCommandLineMain
 import RampartHTTP
 
 /// Prepares the process (standard streams, allocator, interrupt cleanup) and runs the command line
-/// through `CommandLineMain` (RampartCommandLine, shared with `rampart-demo`), which parses it, runs
+/// through `CommandLineMain` (RampartCommandLineMain, shared with `rampart-demo`), which parses it, runs
 /// the chosen subcommand, and turns every failure into a message on standard error and one of the
 /// documented ``ExitStatus`` codes (usage errors exit 2, not ArgumentParser's 64).
 ///

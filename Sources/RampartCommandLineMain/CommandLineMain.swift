@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RampartCommandLine
 
 /// The body of `main` that `rampart` and `rampart-demo` share: parses the command line from its
 /// bytes (``RawArguments``), runs the chosen command, and turns every failure into a message on
