@@ -1,5 +1,5 @@
-/// A subcommand's arguments read without ArgumentParser, for the short-lived commands whose
-/// start-up counts (`rampart fetch`).
+/// A subcommand's arguments read without ArgumentParser, for the commands whose start-up counts
+/// (`rampart fetch`, `encrypt` and `decrypt`).
 ///
 /// ArgumentParser learns a command's options by reflection, and in a static binary each type it
 /// reflects on costs the Swift runtime a scan of every protocol-conformance record: about half of
@@ -15,8 +15,8 @@
 /// name (`-ofile`), a value that starts with `-` or is empty, a flag given a value, an option or
 /// flag given twice unless it is ``Option/Kind/values``, any argument holding bytes that are not
 /// UTF-8 (``RawArguments``), and more or fewer positional arguments than asked for (`-`, standard
-/// input for some commands, among them). A command's
-/// reading from it is tested against ArgumentParser's on every option.
+/// input for some commands, among them). A command's reading from it is tested against
+/// ArgumentParser's on every option.
 ///
 /// ```swift
 /// let output = PlainArguments.Option(["-o", "--output"], .value)
@@ -57,13 +57,13 @@ package struct PlainArguments: Sendable {
     /// Reads `arguments` (those after the subcommand's name) for `options`, or `nil` when they
     /// are not all in the plain forms above.
     package init?(_ arguments: [String], _ options: [Option], positionals count: ClosedRange<Int>) {
+        guard !arguments.contains(where: RawArguments.holdsRawBytes) else { return nil }
         var positionals: [String] = []
         var given: [(option: Option, value: String)] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if RawArguments.holdsRawBytes(argument) { return nil }
             guard argument.hasPrefix("-") else {
                 positionals.append(argument)
                 continue
@@ -87,9 +87,7 @@ package struct PlainArguments: Sendable {
                 value = arguments[index]
                 index += 1
             }
-            guard let value, !value.isEmpty, !value.hasPrefix("-"), !RawArguments.holdsRawBytes(value) else {
-                return nil
-            }
+            guard let value, !value.isEmpty, !value.hasPrefix("-") else { return nil }
             given.append((option, value))
         }
         guard count.contains(positionals.count) else { return nil }

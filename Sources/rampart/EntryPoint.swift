@@ -23,7 +23,7 @@ enum EntryPoint {
         tuneAllocator()
         InterruptCleanup.install()
         // `rampart fetch` is short-lived: its event loops, TLS context and handler metadata are
-        // prepared on the second core while the main thread parses the arguments.
+        // prepared on the second core while the main thread reads the arguments and builds the request.
         if CommandLine.arguments.dropFirst().first == "fetch" { Task.detached { await HTTPClient.prepare() } }
         exit(await CommandLineMain.run(Rampart.self, name: "rampart", plain: plainCommand).rawValue)
     }
