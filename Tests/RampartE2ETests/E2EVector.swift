@@ -2,7 +2,7 @@ import Foundation
 
 @testable import RampartE2E
 
-/// Rampart's published end-to-end vectors (`Fixtures/e2e-vectors.json`, origin in
+/// Rampart's end-to-end regression vectors (`Fixtures/e2e-vectors.json`, origin in
 /// `Fixtures/ORIGIN-e2e.md`): keys, the random inputs of each seal (file key, nonce and the
 /// recorded HPKE entries), the derived keys, the plaintext and the exact envelope bytes, plus
 /// safety numbers. Hex is lowercase.

@@ -3,7 +3,7 @@ import Foundation
 
 /// The random inputs of one seal: the file key, the payload nonce and, when recorded, the recipient
 /// entries. ``E2E`` draws fresh ones for every message; tests inject fixed ones (a `package` seam,
-/// so release test runs use it too) to rebuild the published vectors in
+/// so release test runs use it too) to rebuild the regression vectors in
 /// `Tests/RampartE2ETests/Fixtures/e2e-vectors.json` byte for byte.
 ///
 /// swift-crypto's HPKE draws each encapsulation's ephemeral key itself, so a vector records its
