@@ -176,7 +176,14 @@ struct HTTP2ClientPipelineTests {
         #expect(!exchange.channel.isActive)
         let error = try #require(exchange.reader.error)
         let clientError = try #require(exchange.pipeline.clientError(for: error, phase: .firstByte))
-        #expect("\(clientError)".lowercased().contains("protocol"))
+        guard case .http2Failure(_, let phase, let detail) = clientError else {
+            Issue.record("expected an HTTP/2 failure, got \(clientError)")
+            return
+        }
+        #expect(phase == .firstByte)
+        #expect(
+            detail == "the server sent PUSH_PROMISE although the client disabled push (SETTINGS_ENABLE_PUSH = 0): "
+                + "a protocol error")
     }
 
     @Test("A CONTINUATION flood past the limit fails the connection naming the limit")

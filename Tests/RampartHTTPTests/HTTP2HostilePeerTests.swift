@@ -6,12 +6,16 @@ import Testing
 /// The client over real TLS on loopback against a server that attacks it with HTTP/2 frames no
 /// well-behaved library sends (``LabHostileHTTP2Peer``): every attack ends the request with an
 /// error that names the request's phase and the limit or frame that stopped it — never a hang,
-/// never unbounded memory.
-@Suite("HTTP/2 against a hostile server")
+/// never unbounded memory. Each phase has a few seconds (a hang fails in seconds, not after the
+/// lab's generous two minutes per phase), each test two minutes.
+@Suite("HTTP/2 against a hostile server", .timeLimit(.minutes(2)))
 struct HTTP2HostilePeerTests {
     static func client(configure: (inout HTTPClientConfiguration) -> Void = { _ in }) throws -> HTTPClient {
         try LabHTTP.client { configuration in
             configuration.httpVersion = .http2Only
+            configuration.timeouts = HTTPTimeouts(all: .seconds(10))
+            configuration.timeouts.idle = .seconds(5)
+            configuration.timeouts.firstByte = .seconds(5)
             configure(&configuration)
         }
     }
@@ -102,10 +106,13 @@ struct HTTP2HostilePeerTests {
         #expect(detail.contains("maxSequentialContinuationFrames"), "\(detail)")
     }
 
-    @Test("A header list past maxHeaderBytes is refused, naming the limit")
+    @Test("A header list past maxHeaderBytes is refused, naming the limit and its value")
     func oversizedHeaderList() async throws {
-        let (error, _) = try #require(try await Self.failure(.oversizedHeaderList(bytes: 100_000)))
-        #expect("\(error)".contains("maxHeaderBytes") || "\(error)".contains("header"), "\(error)")
+        let (error, _) = try #require(
+            try await Self.failure(.oversizedHeaderList(bytes: 100_000)) { $0.limits.maxHeaderBytes = 40_000 })
+        let (phase, detail) = try #require(Self.http2Failure(error))
+        #expect(phase == .firstByte)
+        #expect(detail == "the server sent a header block larger than the limit (maxHeaderBytes, 40000 bytes)")
     }
 
     @Test("An HPACK table grown past the client's SETTINGS_HEADER_TABLE_SIZE is a compression error")
@@ -195,5 +202,49 @@ struct HTTP2HostilePeerTests {
         #expect(phase == .firstByte)
         #expect(detail.contains("PUSH_PROMISE"), "\(detail)")
         #expect(detail.contains("SETTINGS_ENABLE_PUSH"), "\(detail)")
+    }
+
+    @Test("REFUSED_STREAM after part of a body held in memory: the request is sent again, body whole")
+    func refusedStreamResendsReplayableBody() async throws {
+        let attack = LabHTTP2Attack.refusesStreams(count: 1, afterBodyBytes: 1)
+        try await LabHostileHTTP2Peer.withPeer(attack, chain: try LabHTTP.pki.chain(.good)) { peer in
+            let client = try Self.client()
+            defer { client.shutdown() }
+            // Small enough that both attempts fit the connection window the peer never opens.
+            let body = [UInt8](repeating: 0x41, count: 20_000)
+            let request = HTTPRequest(url: LabHTTP.url(peer.baseURL + "/upload"), method: .POST, body: .bytes(body))
+            let response = try await client.execute(request)
+            #expect(response.status == 200)
+            #expect(peer.streamsRefused == 1)
+            #expect(peer.streamsOpened == 2)
+            #expect(peer.requestBodyBytes > body.count)
+        }
+    }
+
+    @Test("REFUSED_STREAM after part of a body read from a pipe: no retry, and the error says why")
+    func refusedStreamKeepsPipeBody() async throws {
+        let attack = LabHTTP2Attack.refusesStreams(count: 1, afterBodyBytes: 1)
+        try await LabHostileHTTP2Peer.withPeer(attack, chain: try LabHTTP.pki.chain(.good)) { peer in
+            let client = try Self.client()
+            defer { client.shutdown() }
+            let pipe = Pipe()
+            try pipe.fileHandleForWriting.write(contentsOf: Data(repeating: 0x42, count: 20_000))
+            try pipe.fileHandleForWriting.close()
+            let body = try HTTPRequestBody.file(
+                URL(fileURLWithPath: "/proc/self/fd/\(pipe.fileHandleForReading.fileDescriptor)"))
+            #expect(!body.isReplayable)
+            let request = HTTPRequest(url: LabHTTP.url(peer.baseURL + "/upload"), method: .PUT, body: body)
+            do throws(HTTPClientError) {
+                let response = try await client.execute(request)
+                Issue.record("the rest of the pipe was sent as the whole body: \(response.status)")
+            } catch {
+                let (_, detail) = try #require(Self.http2Failure(error))
+                #expect(detail.contains("REFUSED_STREAM"), "\(detail)")
+                #expect(detail.contains("not retried because its body"), "\(detail)")
+                #expect(detail.contains("cannot be read again from its start"), "\(detail)")
+            }
+            #expect(peer.streamsOpened == 1)
+            withExtendedLifetime(pipe) {}
+        }
     }
 }

@@ -18,7 +18,8 @@ extension HTTPClient {
 
     /// One request, on HTTP/2 or HTTP/1.1 as the origin's connection speaks; a request an HTTP/2
     /// server did not process (``HTTP2Unprocessed``) is sent again on a new connection when that
-    /// is safe (``HTTP2Limits/maxUnprocessedRetries``), else fails saying why it was not.
+    /// is safe (``HTTP2Limits/maxUnprocessedRetries``; the method allows it and the body is absent
+    /// or can be read again from its start), else fails saying why it was not.
     func exchange(
         _ request: HTTPRequest, target: Target, key: ConnectionKey, loop: any EventLoop, deadline: Deadline
     ) async throws(HTTPClientError) -> HTTPResponse {
@@ -160,7 +161,15 @@ extension HTTPClient {
                 body: HTTPResponseBody(stream: stream))
         } catch {
             connection.close()
-            if let shared = connection.multiplexedOn { throw shared.classify(error, phase: phase) }
+            if let shared = connection.multiplexedOn {
+                let classified = shared.classify(error, phase: phase)
+                // Sending began, so a body that cannot be read again from its start is spent.
+                if var unprocessed = classified as? HTTP2Unprocessed, let body = request.body, !body.isReplayable {
+                    unprocessed.bodyNotReplayable = true
+                    throw unprocessed
+                }
+                throw classified
+            }
             if reused && !receivedAnything && !(error is HTTPClientError) { throw StaleConnection(underlying: error) }
             throw error
         }

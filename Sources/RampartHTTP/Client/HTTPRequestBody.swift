@@ -13,8 +13,10 @@ import NIOCore
 /// known goes with `Content-Length` and is cut off (the connection closed, the request failed) the
 /// moment its source gives more or fewer bytes; a body whose length is not known goes chunked,
 /// bounded by ``HTTPLimits/maxStreamedRequestBytes``. Bodies from memory, regular files and
-/// streams can be sent again, so a 307 or 308 redirect repeats them; a pipe, a FIFO or a terminal
-/// can be read only once, so such a redirect fails instead of sending an empty body.
+/// streams can be sent again, so a 307 or 308 redirect repeats them, as does a retry of a request
+/// an HTTP/2 server did not process (`REFUSED_STREAM`, `GOAWAY`); a pipe, a FIFO or a terminal can
+/// be read only once, so such a redirect or retry fails instead of sending what is left of the
+/// body as if it were the whole.
 ///
 /// ```swift
 /// request.body = .bytes(Array("hello".utf8))
@@ -35,7 +37,8 @@ public struct HTTPRequestBody: Sendable {
     let storage: Storage
     /// The body's length when known up front (sent as `Content-Length`); `nil` sends it chunked.
     public let length: Int?
-    /// Whether the body can be sent a second time (for a 307 or 308 redirect).
+    /// Whether the body can be sent a second time from its start (for a 307 or 308 redirect, or a
+    /// retry of a request an HTTP/2 server did not process).
     public var isReplayable: Bool {
         if case .sequentialFile = storage { return false }
         return true

@@ -67,6 +67,9 @@ final class HTTP2Connection: Sendable {
 
     var eventLoop: any EventLoop { channel.eventLoop }
 
+    /// ``HTTPLimits/maxHeaderBytes``, announced as `SETTINGS_MAX_HEADER_LIST_SIZE`.
+    var maxHeaderBytes: Int { limits.maxHeaderBytes }
+
     /// Installs NIOHTTP2 (client mode, the settings and protections of `http2`) and the monitor on
     /// a channel whose TLS handshake selected `h2`. Runs on the channel's event loop.
     static func install(
@@ -379,11 +382,11 @@ final class HTTP2Connection: Sendable {
         if let goAway = state.withLockedValue({ $0.goAway }), goAway.errorCode != .noError {
             return "the server ended the connection (GOAWAY \(HTTP2ErrorName.of(goAway.errorCode)))"
         }
-        return Self.describe(error)
+        return Self.describe(error, maxHeaderBytes: limits.maxHeaderBytes)
     }
 
-    /// The words for an HTTP/2 error.
-    static func describe(_ error: any Error) -> String {
+    /// The words for an HTTP/2 error; `maxHeaderBytes` is the header limit the connection announced.
+    static func describe(_ error: any Error, maxHeaderBytes: Int? = nil) -> String {
         switch error {
         case let closed as NIOHTTP2Errors.StreamClosed:
             return "the server reset the stream (RST_STREAM \(HTTP2ErrorName.of(closed.errorCode)))"
@@ -402,7 +405,8 @@ final class HTTP2Connection: Sendable {
         case is NIOHTTP2Errors.ExcessiveNumberOfGlitches:
             return "the server misbehaved more often than the limit (maxConnectionGlitches)"
         case is NIOHTTP2Errors.ExcessivelyLargeHeaderBlock:
-            return "the server sent a header block larger than the limit (maxHeaderBytes)"
+            let bytes = maxHeaderBytes.map { ", \($0) bytes" } ?? ""
+            return "the server sent a header block larger than the limit (maxHeaderBytes\(bytes))"
         case is NIOHTTP2Errors.UnableToParseFrame:
             return "the server sent a frame the client cannot parse: larger than SETTINGS_MAX_FRAME_SIZE "
                 + "(16384 bytes), a header block HPACK cannot decode (such as a dynamic table grown past "
@@ -422,7 +426,7 @@ final class HTTP2Connection: Sendable {
         case is NIOHTTP2Errors.InvalidWindowIncrementSize:
             return "the server sent a WINDOW_UPDATE of 0 bytes (PROTOCOL_ERROR)"
         case let error as NIOHTTP2Errors.StreamError:
-            return describe(error.baseError)
+            return describe(error.baseError, maxHeaderBytes: maxHeaderBytes)
         case ConnectionFailure.closed(let detail):
             return detail
         case let error as any NIOHTTP2Error:

@@ -33,7 +33,7 @@ final class HTTP2ConnectionMonitor: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        connection.failed(HTTP2Connection.describe(error))
+        connection.failed(HTTP2Connection.describe(error, maxHeaderBytes: connection.maxHeaderBytes))
         context.close(promise: nil)
     }
 

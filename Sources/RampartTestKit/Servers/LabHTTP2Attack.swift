@@ -37,6 +37,12 @@ public enum LabHTTP2Attack: Sendable, Hashable, CustomStringConvertible {
     /// A response `HEADERS` frame whose `:status` is this text (`-100`: once a trap in NIOHTTP1's
     /// status conversion, found by fuzzing).
     case invalidStatus(String)
+    /// The first `count` request streams (over all connections) are reset with
+    /// `RST_STREAM REFUSED_STREAM` once `afterBodyBytes` bytes of their body arrived, or when the
+    /// request ends if it is shorter (RFC 9113 §8.7: not processed, safe to send again); later
+    /// streams get a `200` without a body once the request ends. Never sends `WINDOW_UPDATE`, so
+    /// at most 65,535 bytes of a body arrive.
+    case refusesStreams(count: Int, afterBodyBytes: Int)
 
     public var description: String {
         switch self {
@@ -52,6 +58,8 @@ public enum LabHTTP2Attack: Sendable, Hashable, CustomStringConvertible {
         case .body(let bytes): return "a \(bytes)-byte body"
         case .pushPromise: return "PUSH_PROMISE"
         case .invalidStatus(let status): return ":status \(status)"
+        case .refusesStreams(let count, let bytes):
+            return "REFUSED_STREAM for \(count) streams after \(bytes) body bytes"
         }
     }
 }

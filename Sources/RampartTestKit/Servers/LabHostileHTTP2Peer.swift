@@ -37,6 +37,8 @@ public final class LabHostileHTTP2Peer: Sendable {
         var streams = 0
         var requestBodyBytes = 0
         var framesSent = 0
+        /// Streams reset with `REFUSED_STREAM` (``LabHTTP2Attack/refusesStreams(count:afterBodyBytes:)``).
+        var refusals = 0
     }
 
     private init(
@@ -62,6 +64,8 @@ public final class LabHostileHTTP2Peer: Sendable {
     public var requestBodyBytes: Int { record.withLockedValue { $0.requestBodyBytes } }
     /// Frames of the attack written so far (floods count every frame).
     public var framesSent: Int { record.withLockedValue { $0.framesSent } }
+    /// Request streams reset with `REFUSED_STREAM` so far.
+    public var streamsRefused: Int { record.withLockedValue { $0.refusals } }
 
     /// Starts a peer listening on `host` (`127.0.0.1` or `::1`) with `chain`'s certificates and key.
     public static func start(_ attack: LabHTTP2Attack, chain: LabChain, host: String = "127.0.0.1") async throws
@@ -120,6 +124,10 @@ final class HostileHTTP2Handler: ChannelInboundHandler {
     private var received = ByteBuffer()
     private var prefaceSeen = false
     private var flooding = false
+    /// Per request stream: body bytes received, and whether the stream is to be refused
+    /// (``LabHTTP2Attack/refusesStreams(count:afterBodyBytes:)``); removed once answered.
+    private var requests: [UInt32: (bodyBytes: Int, refuse: Bool)] = [:]
+    private var answered: Set<UInt32> = []
 
     /// Frames written per flush while flooding, and the most a flood writes.
     private static let batchFrames = 250
@@ -176,8 +184,10 @@ final class HostileHTTP2Handler: ChannelInboundHandler {
         case .headers:
             record.withLockedValue { $0.streams += 1 }
             attack(context: context, stream: stream)
+            progress(context: context, stream: stream, bodyBytes: 0, ended: flags & LabHTTP2Frame.endStream != 0)
         case .data:
             record.withLockedValue { $0.requestBodyBytes += payload }
+            progress(context: context, stream: stream, bodyBytes: payload, ended: flags & LabHTTP2Frame.endStream != 0)
         default:
             break
         }
@@ -237,7 +247,43 @@ final class HostileHTTP2Handler: ChannelInboundHandler {
             sent(
                 context,
                 Frame.bytes(.headers, flags: Frame.endHeaders | Frame.endStream, stream: stream, payload: block))
+        case .refusesStreams:
+            break  // answered as the request arrives (`progress`)
         }
+    }
+
+    /// How far the request on `stream` has come, for the attacks that answer after reading
+    /// (part of) the body: refuses it or answers it.
+    private func progress(context: ChannelHandlerContext, stream: UInt32, bodyBytes: Int, ended: Bool) {
+        guard case .refusesStreams(let count, let afterBodyBytes) = attack, !answered.contains(stream) else { return }
+        var request: (bodyBytes: Int, refuse: Bool)
+        if let known = requests[stream] {
+            request = known
+        } else {
+            // A new stream: refused while the attack's count of refusals is not spent.
+            let refuse = record.withLockedValue { record in
+                guard record.refusals < count else { return false }
+                record.refusals += 1
+                return true
+            }
+            request = (0, refuse)
+        }
+        request.bodyBytes += bodyBytes
+        requests[stream] = request
+        typealias Frame = LabHTTP2Frame
+        if request.refuse && (request.bodyBytes >= afterBodyBytes || ended) {
+            // REFUSED_STREAM (0x7): the server did not process the request.
+            sent(context, Frame.bytes(.rstStream, stream: stream, payload: Frame.word(0x7)))
+        } else if !request.refuse && ended {
+            sent(
+                context,
+                Frame.bytes(
+                    .headers, flags: Frame.endHeaders | Frame.endStream, stream: stream, payload: [Frame.status200]))
+        } else {
+            return
+        }
+        requests[stream] = nil
+        answered.insert(stream)
     }
 
     /// A header block as a `HEADERS` frame and as many `CONTINUATION` frames as it takes.
