@@ -51,7 +51,13 @@ struct ContentDecodingTests {
     }()
 
     static func response(_ body: [UInt8], coding: String) -> [UInt8] {
-        Array("HTTP/1.1 200 OK\r\nContent-Encoding: \(coding)\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        response(body, codings: [coding])
+    }
+
+    /// A response with one `Content-Encoding` field per entry of `codings`.
+    static func response(_ body: [UInt8], codings: [String]) -> [UInt8] {
+        let fields = codings.map { "Content-Encoding: \($0)\r\n" }.joined()
+        return Array("HTTP/1.1 200 OK\r\n\(fields)Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 
     /// The body (or error) and the decoding events of one GET to a peer that sends `bytes`.
@@ -183,5 +189,28 @@ struct ContentDecodingTests {
             return
         }
         #expect(detail.contains("Content-Encoding: \(coding)"))
+    }
+
+    @Test(
+        "Two codings, in one Content-Encoding field or in two, are refused: the client decodes one layer",
+        arguments: [["gzip, gzip"], ["gzip", "gzip"], ["gzip", "deflate"], ["identity, gzip", "x-gzip"]])
+    func stackedCodings(fields: [String]) async throws {
+        let body = try Self.encoded(Self.text, "gzip")
+        let (result, _) = try await Self.fetch(Self.response(body, codings: fields))
+        guard case .failure(.contentDecodingFailed(_, let detail)) = result else {
+            Issue.record("expected a decoding failure, got \(result)")
+            return
+        }
+        #expect(detail.contains("2 codings"), "\(detail)")
+    }
+
+    @Test(
+        "identity entries of Content-Encoding are ignored, in any field and place",
+        arguments: [["identity", "gzip"], ["gzip, identity"], ["Identity,gzip"], ["gzip", "identity"]])
+    func identityIgnored(fields: [String]) async throws {
+        let body = try Self.encoded(Self.text, "gzip")
+        let (result, events) = try await Self.fetch(Self.response(body, codings: fields))
+        #expect(try result.get() == Array(Self.text.utf8))
+        #expect(events.count == 1)
     }
 }
