@@ -14,7 +14,13 @@ import Foundation
 /// replaces anything, or, when `replacing`, links it under a hidden name, flushes it and `rename`s
 /// it over the destination. Where the file system cannot make unnamed files (or off Linux), a
 /// hidden `.NAME.rampart-XXXXXX` file beside the destination is used instead and removed on every
-/// path but a process death; ``discardAllPending()`` removes those from a signal handler.
+/// path but a process death; ``discardAllPending()`` removes those from a signal handler. An output
+/// that must not outlive a kill before it is verified (`namelessUntilCommit`: a decrypted or opened
+/// message) keeps no name there either: its file is unlinked as soon as it is made and copied under
+/// the hidden name only by ``commit()``.
+///
+/// A new file's mode is `mode` less the group and other bits of the process's umask
+/// (``FileCreationMask``): 0644 is 0640 under `umask 027`; the default 0600 stays 0600.
 ///
 /// A destination that exists and is not a regular file is never replaced (see the rule below):
 /// a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout` when it is a pipe) is
@@ -24,7 +30,7 @@ import Foundation
 ///
 /// | the path is | the output |
 /// |---|---|
-/// | missing | a new file (`mode`, 0600 by default), named only when complete |
+/// | missing | a new file (`mode` less the umask's group and other bits, 0600 by default), named only when complete |
 /// | a regular file | refused, or with `replacing` replaced by `rename` when complete |
 /// | a symbolic link to a regular file, or dangling | as a regular file: `replacing` replaces the link itself (what `rename` does), never the file it points to |
 /// | a FIFO, a character device, or a link to one | written into in place; `replacing` is not needed |
@@ -41,8 +47,8 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
 
     /// Where the output goes on commit.
     package let destination: String
-    /// The hidden temporary file being written, when it has a name: empty for an unnamed file
-    /// (the usual case on Linux) and for a destination written straight into.
+    /// The hidden temporary file being written, when it has a name: empty for an unnamed or
+    /// unlinked file (the usual case on Linux) and for a destination written straight into.
     package let temporaryPath: String
     /// Whether the destination is a FIFO or character device written in place: what was written
     /// has reached its reader and ``discard()`` cannot withdraw it. Formats that authenticate only
@@ -52,6 +58,8 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     private enum Storage: Equatable {
         /// An `O_TMPFILE` file in `folder`, named on commit.
         case unnamed(folder: String)
+        /// A `mkstemp` file in `folder` unlinked at once, copied under a hidden name on commit.
+        case unlinked(folder: String)
         /// A hidden `mkstemp` file at ``temporaryPath``.
         case named
         /// The destination itself, a FIFO or a character device.
@@ -60,6 +68,8 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
 
     private let replacing: Bool
     private let storage: Storage
+    /// The new file's permissions, the umask applied.
+    private let permissions: mode_t
     private var descriptor: Int32
     private var finished = false
 
@@ -67,14 +77,20 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
     nonisolated(unsafe) private static var pending: Set<String> = []
     private static let lock = NSLock()
 
-    /// Prepares to write `path`; a new file is created with `mode` (0600 by default). When
-    /// `replacing` is false an existing file or link at `path` is an error now and again at commit
-    /// time. A FIFO or character device at `path` is opened for writing now (an open of a FIFO
-    /// waits for its reader).
-    package init(path: String, replacing: Bool, mode: mode_t = 0o600) throws(IOError) {
+    /// Prepares to write `path`; a new file is created with `mode` (0600 by default) less the
+    /// group and other bits of the umask. When `replacing` is false an existing file or link at
+    /// `path` is an error now and again at commit time. A FIFO or character device at `path` is
+    /// opened for writing now (an open of a FIFO waits for its reader). With `namelessUntilCommit`,
+    /// where unnamed files are unavailable, the output is written to a file unlinked as soon as it
+    /// is made and copied under a hidden name on commit (so written twice), instead of being
+    /// written under the hidden name: what a kill leaves behind then is never unverified output.
+    package init(
+        path: String, replacing: Bool, mode: mode_t = 0o600, namelessUntilCommit: Bool = false
+    ) throws(IOError) {
         let target = try OutputTarget.inspect(path)
         self.destination = path
         self.replacing = replacing
+        self.permissions = FileCreationMask.permissions(mode)
         switch target {
         case .writeThrough(let kind):
             let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
@@ -102,13 +118,18 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
         case .absent, .existing:
             let url = URL(fileURLWithPath: path)
             let folder = url.deletingLastPathComponent().path
+            let template = folder + "/." + url.lastPathComponent + ".rampart-XXXXXX"
             if let descriptor = SystemCalls.makeUnnamedFile(in: folder) {
                 self.storage = .unnamed(folder: folder)
                 self.temporaryPath = ""
                 self.descriptor = descriptor
-            } else if let (descriptor, temporaryPath) = SystemCalls.makeTemporaryFile(
-                folder + "/." + url.lastPathComponent + ".rampart-XXXXXX")
-            {
+            } else if namelessUntilCommit, let (descriptor, made) = SystemCalls.makeTemporaryFile(template) {
+                // Named only between these two calls, and empty then.
+                unlink(made)
+                self.storage = .unlinked(folder: folder)
+                self.temporaryPath = ""
+                self.descriptor = descriptor
+            } else if let (descriptor, temporaryPath) = SystemCalls.makeTemporaryFile(template) {
                 self.storage = .named
                 self.temporaryPath = temporaryPath
                 self.descriptor = descriptor
@@ -119,7 +140,7 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
                     .cannotCreate, .create, path: path, systemCall: "mkstemp", errno: code,
                     message: "cannot create a file in \(folder) (\(SystemCalls.describe(code)))")
             }
-            fchmod(descriptor, mode)
+            fchmod(descriptor, permissions)
         }
     }
 
@@ -163,33 +184,83 @@ package final class AtomicFileOutput: ByteSink, @unchecked Sendable {
                     throw creationFailure(errno, systemCall: "linkat")
                 }
             }
+        case .unlinked(let folder):
+            let hidden = try copyUnderHiddenName(in: folder)
+            defer { Self.lock.withLock { _ = Self.pending.remove(hidden) } }
+            try commitNamed(hidden)
         case .named:
             defer { Self.lock.withLock { _ = Self.pending.remove(temporaryPath) } }
-            do throws(IOError) {
-                try flushIfReplacing()
-            } catch {
-                close(descriptor)
-                unlink(temporaryPath)
-                throw error
-            }
-            guard close(descriptor) == 0 else {
-                let code = errno
-                unlink(temporaryPath)
-                throw IOError(
-                    .ioFailure, .close, path: destination, systemCall: "close", errno: code,
-                    message: "\(destination): cannot be written to disk (\(SystemCalls.describe(code)))")
-            }
-            descriptor = -1
-            if replacing {
-                try moveIntoPlace(temporaryPath)
-            } else {
-                // link() refuses to replace an existing file, so a file that appeared meanwhile survives.
-                let linked = link(temporaryPath, destination)
-                let code = errno
-                unlink(temporaryPath)
-                guard linked == 0 else { throw creationFailure(code, systemCall: "link") }
-            }
+            try commitNamed(temporaryPath)
         }
+    }
+
+    /// Gives the complete file at `path`, open as ``descriptor``, the destination's name (removing
+    /// it on failure).
+    private func commitNamed(_ path: String) throws(IOError) {
+        do throws(IOError) {
+            try flushIfReplacing()
+        } catch {
+            close(descriptor)
+            descriptor = -1
+            unlink(path)
+            throw error
+        }
+        guard close(descriptor) == 0 else {
+            let code = errno
+            descriptor = -1
+            unlink(path)
+            throw IOError(
+                .ioFailure, .close, path: destination, systemCall: "close", errno: code,
+                message: "\(destination): cannot be written to disk (\(SystemCalls.describe(code)))")
+        }
+        descriptor = -1
+        if replacing {
+            try moveIntoPlace(path)
+        } else {
+            // link() refuses to replace an existing file, so a file that appeared meanwhile survives.
+            let linked = link(path, destination)
+            let code = errno
+            unlink(path)
+            guard linked == 0 else { throw creationFailure(code, systemCall: "link") }
+        }
+    }
+
+    /// Copies the unlinked file into a new hidden file beside the destination, which becomes
+    /// ``descriptor`` (the unlinked one is closed, and vanishes); returns the hidden file's path,
+    /// listed in ``pending`` for the signal handlers.
+    private func copyUnderHiddenName(in folder: String) throws(IOError) -> String {
+        let unlinked = descriptor
+        descriptor = -1
+        defer { close(unlinked) }
+        let name = URL(fileURLWithPath: destination).lastPathComponent
+        guard let (copy, hidden) = SystemCalls.makeTemporaryFile(folder + "/." + name + ".rampart-XXXXXX") else {
+            let code = errno
+            throw IOError(
+                .cannotCreate, .create, path: destination, systemCall: "mkstemp", errno: code,
+                message: "cannot create a file in \(folder) (\(SystemCalls.describe(code)))")
+        }
+        Self.lock.withLock { _ = Self.pending.insert(hidden) }
+        do throws(IOError) {
+            fchmod(copy, permissions)
+            guard lseek(unlinked, 0, SEEK_SET) == 0 else {
+                let code = errno
+                throw IOError(
+                    .ioFailure, .seek, path: destination, systemCall: "lseek", errno: code,
+                    message: "\(destination): cannot be read back (\(SystemCalls.describe(code)))")
+            }
+            while true {
+                let chunk = try FileDescriptorIO.read(unlinked, name: destination, upTo: 1 << 20)
+                if chunk.isEmpty { break }
+                try FileDescriptorIO.write(chunk, to: copy, name: destination)
+            }
+        } catch {
+            close(copy)
+            unlink(hidden)
+            Self.lock.withLock { _ = Self.pending.remove(hidden) }
+            throw error
+        }
+        descriptor = copy
+        return hidden
     }
 
     /// Replacing a file: flush first, so a crash cannot leave the old contents gone and the new

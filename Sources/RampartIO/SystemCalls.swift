@@ -50,6 +50,10 @@ package enum SystemCalls {
     /// ``makeTemporaryFile(_:)``. Opened for writing, and for reading too when `readable`. Always
     /// `nil` off Linux.
     package static func makeUnnamedFile(in folder: String, readable: Bool = false) -> Int32? {
+        if unnamedFilesUnavailable {
+            errno = EOPNOTSUPP
+            return nil
+        }
         #if os(Linux)
             let accessMode = readable ? O_RDWR : O_WRONLY
             let descriptor = open(folder, temporaryFileFlag | accessMode | O_CLOEXEC, mode_t(0o600))
@@ -67,6 +71,17 @@ package enum SystemCalls {
             return nil
         #endif
     }
+
+    /// Makes ``makeUnnamedFile(in:readable:)`` answer as on a file system without `O_TMPFILE`, for
+    /// the task that binds it (and the synchronous calls it makes), so tests can take the fallback
+    /// paths without changing what other tests running beside them do.
+    ///
+    /// ```swift
+    /// try SystemCalls.$unnamedFilesUnavailable.withValue(true) {
+    ///     try OutputDestination.file("out", replacing: false).write(mappingErrors: { $0 }) { _ in }
+    /// }
+    /// ```
+    @TaskLocal package static var unnamedFilesUnavailable = false
 
     /// A file for scratch data in `folder` that is never visible by name: unnamed when the system
     /// allows it, else created and unlinked at once; open for reading and writing. `nil` with

@@ -5,6 +5,7 @@ import Foundation
 @_exported import RampartCommandLine
 import RampartCommandLineMain
 import RampartHTTP
+import RampartIO
 
 /// Prepares the process (standard streams, allocator, interrupt cleanup) and runs the command line
 /// through `CommandLineMain` (RampartCommandLineMain, shared with `rampart-demo`), which parses it, runs
@@ -20,6 +21,8 @@ enum EntryPoint {
     static func main() async {
         StandardStreams.secure()
         if let status = answerVersion() { exit(status.rawValue) }
+        // Read while this is the only thread: off Linux, reading the umask means setting it.
+        _ = FileCreationMask.current
         tuneAllocator()
         InterruptCleanup.install()
         // `rampart fetch` is short-lived: its event loops, TLS context and handler metadata are

@@ -65,7 +65,7 @@ public final class HTTPClient: Sendable {
             maxPerKey: configuration.limits.maxIdleConnectionsPerOrigin,
             lifetime: TimeAmount(configuration.limits.idleConnectionLifetime))
         factory = ConnectionFactory(
-            tlsContexts: TLSContextCache.shared,
+            tlsContexts: TLSContextCache(sharing: .shared),
             trust: TrustSetup(
                 anchors: configuration.anchors, pinning: pinning,
                 additionalPolicies: configuration.additionalTrustPolicies,
@@ -90,11 +90,16 @@ public final class HTTPClient: Sendable {
         await TrustEvaluator.prepare()
     }
 
-    /// Closes every kept-alive connection. Requests in flight finish; later ones open new ones.
+    /// Closes every kept-alive connection and drops the TLS contexts made with a client identity
+    /// (they hold its private key). Requests in flight finish; later ones open new connections.
     public func shutdown() {
         pool.shutdown()
+        factory.tlsContexts.removeAll()
         reportClient?.shutdown()
     }
+
+    /// The TLS contexts this client keeps for its client identities (for tests).
+    package var tlsContexts: TLSContextCache { factory.tlsContexts }
 
     /// A `GET` of `url`, body collected.
     public func get(_ url: String) async throws(HTTPClientError) -> (HTTPResponse, [UInt8]) {

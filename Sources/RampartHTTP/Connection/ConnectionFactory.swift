@@ -135,9 +135,18 @@ struct ConnectionFactory: Sendable {
             } catch {
                 throw ConnectionFailure.closed("the server closed the connection right after the TLS handshake")
             }
-            cipherSuite = suite.withLockedValue { $0 }.map(CipherSuiteName.of)
+            let suiteCode = suite.withLockedValue { $0 }
+            cipherSuite = suiteCode.map(CipherSuiteName.of)
             if tls.httpVersion == .http2Only && negotiated != "h2" {
                 throw HTTPClientError.http2NotNegotiated(key.endpoint, negotiated: negotiated ?? "none")
+            }
+            // RFC 9113 §9.2: HTTP/2 over a connection that breaks its TLS rules is refused before any frame.
+            if negotiated == "h2" {
+                let version = tlsVersion.flatMap(TLSProtocolVersion.init(rawValue:))
+                if let violation = HTTP2TLSRequirements.violation(version: version, suite: suiteCode) {
+                    throw HTTPClientError.http2Failure(
+                        key.endpoint, phase: .tlsHandshake, detail: "INADEQUATE_SECURITY: \(violation)")
+                }
             }
         }
         let info = HTTPConnectionInfo(

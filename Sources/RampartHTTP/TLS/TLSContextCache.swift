@@ -5,13 +5,33 @@ import RampartPolicy
 /// One NIOSSL context per set of ATS TLS requirements and client identity, built on first use (a
 /// context is costly to make and safe to share between connections; one made with a client
 /// identity is used only for the origins that identity was set for).
-final class TLSContextCache: Sendable {
-    /// Contexts depend only on the requirements, so every client of the process shares them.
-    static let shared = TLSContextCache()
+///
+/// Contexts without a client identity depend only on the requirements, so every client of the
+/// process shares them (``shared``). A context made with an identity holds its private key, so it
+/// lives in its client's own cache (``init(sharing:)``), and ``removeAll()`` drops it when the
+/// client shuts down:
+///
+/// ```swift
+/// let contexts = TLSContextCache(sharing: .shared)
+/// let context = try contexts.context(for: key)   // key.clientIdentity == nil: the shared one
+/// contexts.removeAll()                           // at shutdown: the identities' contexts go
+/// ```
+package final class TLSContextCache: Sendable {
+    /// The process-wide contexts, without client identities.
+    package static let shared = TLSContextCache()
 
+    /// Where contexts without a client identity come from (`nil`: this cache keeps them).
+    private let sharing: TLSContextCache?
     private let contexts = NIOLockedValueBox<[TLSPolicyKey: NIOSSLContext]>([:])
 
+    /// A cache that keeps contexts made with a client identity and takes every other one from
+    /// `sharing`.
+    init(sharing: TLSContextCache? = nil) {
+        self.sharing = sharing
+    }
+
     func context(for key: TLSPolicyKey) throws -> NIOSSLContext {
+        if key.clientIdentity == nil, let sharing { return try sharing.context(for: key) }
         if let cached = contexts.withLockedValue({ $0[key] }) { return cached }
         let made = try NIOSSLContext(configuration: Self.configuration(for: key))
         return contexts.withLockedValue { stored in
@@ -19,6 +39,16 @@ final class TLSContextCache: Sendable {
             stored[key] = made
             return made
         }
+    }
+
+    /// Drops every context this cache keeps (a connection still open keeps its own until it closes).
+    func removeAll() {
+        contexts.withLockedValue { $0.removeAll() }
+    }
+
+    /// How many contexts this cache keeps that were made with `identity` (for tests).
+    package func contextCount(for identity: HTTPClientIdentity) -> Int {
+        contexts.withLockedValue { $0.keys.filter { $0.clientIdentity == identity }.count }
     }
 
     /// The client TLS configuration an ATS decision asks for. Certificate checks are replaced by
@@ -30,7 +60,7 @@ final class TLSContextCache: Sendable {
             key.forwardSecrecy ? ATSCipherSuites.forwardSecret : ATSCipherSuites.withoutForwardSecrecy
         tls.certificateVerification = .fullVerification
         tls.trustRoots = .certificates([])
-        tls.applicationProtocols = key.httpVersion.applicationProtocols
+        tls.applicationProtocols = key.applicationProtocols
         if let identity = key.clientIdentity {
             let (chain, key) = try identity.nioSSLMaterial()
             tls.certificateChain = chain

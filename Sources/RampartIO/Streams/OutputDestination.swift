@@ -40,7 +40,9 @@ public enum OutputDestination: Sendable, Equatable {
     ///     a device), keep everything in an unnamed temporary file (0600, never visible, gone with
     ///     the process) and copy it out only after `body` returned, for formats that authenticate
     ///     at the very end (RNCryptor, a signed E2E message). Without it, what `body` wrote before
-    ///     failing (authenticated age chunks) has already reached the reader.
+    ///     failing (authenticated age chunks) has already reached the reader. A file keeps no name
+    ///     until `body` returned even where the file system has no unnamed files (there it is
+    ///     written unlinked, then copied), so a kill never leaves unverified output behind.
     ///   - mapping: turns the destination's own ``IOError``s into `body`'s error type.
     ///   - body: writes the output into the sink it is given.
     public func write<Failure: Error>(
@@ -51,7 +53,7 @@ public enum OutputDestination: Sendable, Equatable {
         case .file(let path, let replacing):
             let output: AtomicFileOutput
             do {
-                output = try AtomicFileOutput(path: path, replacing: replacing)
+                output = try AtomicFileOutput(path: path, replacing: replacing, namelessUntilCommit: holdUntilDone)
             } catch {
                 throw mapping(error)
             }
