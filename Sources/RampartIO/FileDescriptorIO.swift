@@ -39,6 +39,44 @@ package enum FileDescriptorIO {
         return descriptor
     }
 
+    /// Opens `path` (relative to the folder open as `folder`, or to the working directory) read-only only
+    /// when it is a regular file: a symbolic link as its last component is not followed (`O_NOFOLLOW`), and a
+    /// FIFO or device put in a file's place is neither waited on (`O_NONBLOCK`) nor read. A symbolic link, a
+    /// folder, a FIFO, a socket or a device is ``IOError/Code/notAFile``; a missing file
+    /// ``IOError/Code/notFound``. For walks over trees someone else controls (`rampart scan`).
+    ///
+    /// ```swift
+    /// let descriptor = try FileDescriptorIO.openRegularFile("App/Login.swift")
+    /// defer { close(descriptor) }
+    /// ```
+    package static func openRegularFile(_ path: String, relativeTo folder: Int32 = AT_FDCWD) throws(IOError) -> Int32 {
+        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP {
+                throw IOError(
+                    .notAFile, .open, path: path, systemCall: "open", errno: code,
+                    message: "\(path) is a symbolic link, not a file")
+            }
+            if code == ENOENT || code == ENOTDIR {
+                throw .system(.open, path: path, systemCall: "open", errno: code, message: "\(path): no such file")
+            }
+            throw .system(
+                .open, path: path, systemCall: "open", errno: code,
+                message: "\(path): cannot be opened (\(SystemCalls.describe(code)))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw IOError(
+                .notAFile, .open, path: path,
+                message: "\(path) is not a regular file (a folder, FIFO, socket or device)")
+        }
+        // Reads of a regular file never block; clear the flag all the same so the descriptor behaves as usual.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
     /// Up to `count` bytes from `descriptor`; empty only at the end of the input.
     package static func read(_ descriptor: Int32, name: String, upTo count: Int) throws(IOError) -> Data {
         guard count > 0 else { return Data() }

@@ -157,8 +157,9 @@ extension ExitStatus {
     init(_ error: ScanError) {
         switch error {
         case .missingPath, .missingBaseline: self = .noInput
-        case .unreadableBaseline: self = .ioError
-        case .malformedBaseline: self = .dataError
+        case .unreadableBaseline, .unreadableInput: self = .ioError
+        case .malformedBaseline, .malformedInput: self = .dataError
+        case .outputIsInput: self = .cannotCreate
         }
     }
 }

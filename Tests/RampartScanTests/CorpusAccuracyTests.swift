@@ -6,7 +6,7 @@ import Testing
 /// `rampart scan`'s accuracy on the labelled corpus (`ScanCorpus/`): the target is recall and
 /// precision of at least 0.9 each. `Scripts/scan-accuracy` measures the same through the CLI, per rule and
 /// against mobsfscan, for the docs.
-@Suite("Scan corpus accuracy")
+@Suite("Scan corpus accuracy", .timeLimit(.minutes(10)))
 struct CorpusAccuracyTests {
     @Test("the corpus's markers are well formed and every rule in the catalog is expected at least twice")
     func markersCoverTheCatalog() throws {

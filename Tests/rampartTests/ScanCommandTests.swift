@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("rampart scan")
+@Suite("rampart scan", .timeLimit(.minutes(10)))
 struct ScanCommandTests {
     /// A small app: one cleartext request (high) and one UIWebView (medium).
     static let vulnerable = """
@@ -169,13 +169,13 @@ struct ScanCommandTests {
     @Test("a symbolic link loop, a non-UTF-8 file and a 10 MB line are reported or scanned, never a crash")
     func hostileTree() async throws {
         let scratch = try app()
-        try FileManager.default.createSymbolicLink(atPath: scratch.path("App/loop"), withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("App/loop"), withDestinationPath: ".")
         try Data([0x6C, 0x65, 0x74, 0xFF, 0x0A]).write(to: scratch.url("App/Latin1.swift"))
         let line = "let s = \"" + String(repeating: "a", count: 10_000_000) + "\"\n"
         try Data(line.utf8).write(to: scratch.url("App/Huge.swift"))
         let result = try await RampartBinary.run(["scan", scratch.path("App")])
         #expect(result.exitCode == 1, "\(result.standardErrorText)")
-        #expect(result.standardOutputText.contains("loop/App: a symbolic link loop"))
+        #expect(result.standardOutputText.contains("loop: a symbolic link loop"))
         #expect(result.standardOutputText.contains("Latin1.swift: not UTF-8 text (line 1, byte offset 3)"))
         #expect(result.standardOutputText.contains("2 file(s)"))
         #expect(result.standardOutputText.contains("Net.swift:5:27: high RS-NET-001"))

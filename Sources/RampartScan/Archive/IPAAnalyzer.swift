@@ -1,7 +1,13 @@
 import Foundation
+import RampartIO
 import RampartPolicy
 import RampartTrust
-import ZIPFoundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Scans an iOS app archive (`.ipa`, a zip with `Payload/NAME.app/`) without unpacking it to disk: each
 /// bundle's `Info.plist` (through the property-list analyzers), its executable (``MachOAnalyzer``:
@@ -10,8 +16,10 @@ import ZIPFoundation
 /// for `NSPinnedDomains` or Rampart's `PinnedHost`).
 ///
 /// Reads are bounded by ``IPALimits``: member count, bytes per member and in all (counted as they are
-/// inflated), compression ratio. A member whose name climbs out of the archive (`..`) or is absolute is
-/// reported and not read; archives inside the archive are reported, not opened. Findings and problems
+/// inflated), compression ratio (the bytes out per byte a member actually consumed of the archive, never per
+/// byte its header declares). A member whose name climbs out of the archive (`..`), is absolute, or holds a NUL
+/// or bytes that are not UTF-8 is reported and not read; archives inside the archive are reported, not opened;
+/// two members of one name are reported and every copy is scanned, the later ones named `… (copy 2 of 2)`. Findings and problems
 /// name members as `App.ipa!/Payload/App.app/Info.plist`.
 ///
 /// ```swift
@@ -43,18 +51,21 @@ public struct IPAAnalyzer: ScanAnalyzer {
     }
 
     public func analyze(_ file: ScanFile) -> ScanFileResult {
-        let archive: Archive
+        let archive: IPAZipDirectory
+        var descriptor: Int32 = -1
+        defer { if descriptor >= 0 { close(descriptor) } }
         do {
             if let url = file.url {
-                archive = try Archive(url: url, accessMode: .read)
+                descriptor = try FileDescriptorIO.openForReading(url.path)
+                archive = try IPAZipDirectory(descriptor: descriptor, maximumMembers: limits.maximumMembers)
             } else {
-                archive = try Archive(data: Data(file.contents), accessMode: .read)
+                archive = try IPAZipDirectory(bytes: file.contents, maximumMembers: limits.maximumMembers)
             }
         } catch {
-            return ScanFileResult(problems: [
-                ScanProblem(
-                    path: file.path, message: "not a readable zip archive (\(error)); nothing in it was scanned")
-            ])
+            let reason = "not a readable zip archive (\(error))"
+            return ScanFileResult(
+                problems: [ScanProblem(path: file.path, message: "\(reason); nothing in it was scanned")],
+                malformed: reason)
         }
         var reading = IPAReading(archive: archive, archivePath: file.path, limits: limits, analyzers: memberAnalyzers)
         reading.scan(isIPA: file.path.lowercased().hasSuffix(".ipa"))

@@ -6,7 +6,7 @@ import ZIPFoundation
 /// One `.ipa` being scanned: the members listed within the limits, the bytes extracted so far, and
 /// what was found. ``IPAAnalyzer`` makes one per archive.
 struct IPAReading {
-    let archive: Archive
+    let archive: IPAZipDirectory
     let archivePath: String
     let limits: IPALimits
     let analyzers: [any ScanAnalyzer]
@@ -17,7 +17,7 @@ struct IPAReading {
     /// The OAuth callback schemes each bundle's `Info.plist` declares, by bundle folder.
     var oauthSchemes: [String: [String]] = [:]
 
-    init(archive: Archive, archivePath: String, limits: IPALimits, analyzers: [any ScanAnalyzer]) {
+    init(archive: IPAZipDirectory, archivePath: String, limits: IPALimits, analyzers: [any ScanAnalyzer]) {
         self.archive = archive
         self.archivePath = archivePath
         self.limits = limits
@@ -39,9 +39,11 @@ struct IPAReading {
     }
 
     mutating func scan(isIPA: Bool) {
-        var members: [String: Entry] = [:]
+        var members: [String: IPAZipDirectory.Member] = [:]
+        /// The second and later members of a name the archive holds more than once.
+        var copies: [String: [IPAZipDirectory.Member]] = [:]
         var count = 0
-        for entry in archive {
+        for entry in archive.members {
             count += 1
             if count > limits.maximumMembers {
                 problem(
@@ -49,7 +51,13 @@ struct IPAReading {
                     "the archive lists more than \(limits.maximumMembers) members; the rest were not scanned")
                 break
             }
-            let path = entry.path
+            guard let path = entry.name else {
+                problem(
+                    entry.shownName,
+                    "the member's name holds a NUL or bytes that are not UTF-8, which tools read differently; "
+                        + "it was not read")
+                continue
+            }
             let components = path.split(whereSeparator: { $0 == "/" || $0 == "\\" })
             if path.hasPrefix("/") || path.hasPrefix("\\") || Array(path.utf8.prefix(2)).last == UInt8(ascii: ":") {
                 problem(path, "the member's name is absolute; it was not read (an archive must not name such paths)")
@@ -59,13 +67,17 @@ struct IPAReading {
                 problem(path, "the member's name climbs out of the archive (..); it was not read")
                 continue
             }
-            guard entry.type == .file else { continue }
+            guard entry.isFile else { continue }
             let ext = Self.pathExtension(path)
             if Self.archiveExtensions.contains(ext) {
                 problem(path, "an archive inside the archive; it was not opened or scanned")
                 continue
             }
-            members[path] = entry
+            if members[path] == nil {
+                members[path] = entry
+            } else {
+                copies[path, default: []].append(entry)
+            }
         }
 
         let roots = Self.bundleRoots(members.keys)
@@ -73,6 +85,7 @@ struct IPAReading {
             problem(nil, "no Payload/NAME.app/ folder: this is not an iOS app archive, so no bundle was scanned")
         }
         var handled: Set<String> = []
+        var executables: [String: EntitlementsCheck.Origin] = [:]
         for root in roots {
             let infoPath = root + "/Info.plist"
             var executableName = Self.baseName(root)
@@ -103,6 +116,7 @@ struct IPAReading {
                 }
             }
             let executablePath = root + "/" + executableName
+            executables[executablePath] = origin
             if let entry = members[executablePath] {
                 handled.insert(executablePath)
                 if let bytes = extract(entry, path: executablePath, limit: limits.maximumBinarySize) {
@@ -132,6 +146,49 @@ struct IPAReading {
                 if let bytes = extract(entry, path: path, limit: limits.maximumMemberSize) {
                     offerToAnalyzers(path: path, bytes: bytes)
                 }
+            }
+        }
+        scanCopies(copies, executables: executables)
+    }
+
+    /// Every copy of a name the archive holds more than once, scanned as the first was and reported with its
+    /// number: which copy an installer keeps depends on the tool, so an insecure `Info.plist` must not hide
+    /// behind a clean one of the same name.
+    mutating func scanCopies(
+        _ copies: [String: [IPAZipDirectory.Member]], executables: [String: EntitlementsCheck.Origin]
+    ) {
+        for (path, extra) in copies.sorted(by: { $0.key < $1.key }) {
+            let total = extra.count + 1
+            problem(
+                path,
+                "the archive holds \(total) members of this name (tools disagree on which one an install keeps); "
+                    + "every copy was scanned, the later ones reported as \(path) (copy N of \(total))")
+            for (offset, member) in extra.enumerated() where !exhausted {
+                let (findings, problems) = (result.findings.count, result.problems.count)
+                let ext = Self.pathExtension(path)
+                if let origin = executables[path] {
+                    if let bytes = extract(member, path: path, limit: limits.maximumBinarySize) {
+                        let scanned = MachOAnalyzer.analyze(
+                            bytes, binary: path, path: display(path), entitlementsOrigin: origin)
+                        result.findings += scanned.findings
+                        result.problems += scanned.problems
+                    }
+                } else if Self.baseName(path) == "embedded.mobileprovision" {
+                    if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
+                        readProfile(bytes, path: path)
+                    }
+                } else if Self.certificateExtensions.contains(ext) {
+                    if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
+                        readCertificates(bytes, path: path)
+                    }
+                } else if Self.propertyListExtensions.contains(ext) {
+                    if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
+                        offerToAnalyzers(path: path, bytes: bytes)
+                    }
+                }
+                let label = " (copy \(offset + 2) of \(total))"
+                for index in findings..<result.findings.count { result.findings[index].path += label }
+                for index in problems..<result.problems.count { result.problems[index].path += label }
             }
         }
     }
@@ -196,8 +253,9 @@ struct IPAReading {
     }
 
     /// The bytes of a member, at most `limit` and within the archive's budget and ratio; nil (with a
-    /// problem reported) when it is larger, a bomb or damaged.
-    mutating func extract(_ entry: Entry, path: String, limit: Int) -> [UInt8]? {
+    /// problem reported) when it is larger, a bomb or damaged. The ratio divides what came out by the bytes
+    /// the member actually consumed of the archive, never by the compressed size its header declares.
+    mutating func extract(_ entry: IPAZipDirectory.Member, path: String, limit: Int) -> [UInt8]? {
         guard !exhausted else { return nil }
         if entry.uncompressedSize > UInt64(limit) {
             problem(
@@ -206,15 +264,14 @@ struct IPAReading {
             return nil
         }
         var bytes: [UInt8] = []
-        let compressed = max(Int(clamping: entry.compressedSize), 1)
         let budget = limits.maximumTotalSize - extracted
         let ratio = limits.maximumCompressionRatio
         do {
-            let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
+            let (checksum, _) = try archive.extract(entry) { chunk, consumed in
                 bytes += chunk
                 if bytes.count > limit { throw Stop.tooLarge }
                 if bytes.count > budget { throw Stop.budget }
-                if bytes.count > 1 << 20 && bytes.count / compressed > ratio { throw Stop.ratio }
+                if bytes.count > 1 << 20 && bytes.count / max(consumed, 1) > ratio { throw Stop.ratio }
             }
             extracted += bytes.count
             if checksum != entry.checksum {
@@ -230,8 +287,8 @@ struct IPAReading {
         } catch Stop.ratio {
             problem(
                 path,
-                "the member inflates more than \(ratio) times its compressed size (a zip bomb?); reading stopped at "
-                    + "\(Self.size(bytes.count)) and it was not scanned")
+                "the member inflates more than \(ratio) times the bytes it takes in the archive (a zip bomb?); "
+                    + "reading stopped at \(Self.size(bytes.count)) and it was not scanned")
         } catch Stop.budget {
             exhausted = true
             problem(

@@ -26,9 +26,14 @@ extension ScanAnalyzer {
 public struct ScanFileResult: Sendable {
     public var findings: [ScanFinding]
     public var problems: [ScanProblem]
+    /// Why nothing in the file could be read (an archive too damaged to list), or nil. A path the user named
+    /// that nothing could be read of fails the scan (``ScanError/malformedInput(_:reason:)``) rather than pass
+    /// as scanned; give the reason in ``problems`` too, for files found inside folders.
+    public var malformed: String?
 
-    public init(findings: [ScanFinding] = [], problems: [ScanProblem] = []) {
+    public init(findings: [ScanFinding] = [], problems: [ScanProblem] = [], malformed: String? = nil) {
         self.findings = findings
         self.problems = problems
+        self.malformed = malformed
     }
 }

@@ -114,6 +114,15 @@ public struct ScanBaseline: Sendable, Hashable {
         guard file.version == 1 else {
             throw .malformedBaseline(name, reason: "version \(file.version) is not supported (only 1)")
         }
+        // A baseline is committed with the code, so a pull request can edit it: a rule id is one of the
+        // catalog's, never text that reaches a terminal or a page as it is.
+        let known = Set(ScanRule.catalog.map(\.id))
+        if let index = file.entries.firstIndex(where: { !known.contains($0.ruleID) }) {
+            throw .malformedBaseline(
+                name,
+                reason: "entry \(index + 1) names the rule \(file.entries[index].ruleID.debugDescription), "
+                    + "which is not one of rampart scan's")
+        }
         return ScanBaseline(entries: file.entries)
     }
 

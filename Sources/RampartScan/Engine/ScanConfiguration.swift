@@ -22,6 +22,10 @@ public struct ScanConfiguration: Sendable {
     /// Called with the files done and the files to do, from the threads that scan (at most every 64 files and
     /// once at the end).
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Files the caller will write when the scan is done (a report, a baseline): the scan refuses to run
+    /// (``ScanError/outputIsInput(output:input:)``) when one of them is a file it reads, through whatever
+    /// name or link, so that a report never replaces the code it describes.
+    public var outputs: [String] = []
 
     public init(
         analyzers: [any ScanAnalyzer] = ScanAnalyzers.default, includeTests: Bool = false,

@@ -1,28 +1,44 @@
-/// The source lines of a finding that quotes a credential — a hard-coded key or password (RS-CRYPTO-003) or a
-/// hard-coded API key or token (RS-CRYPTO-007) — are shown with every string literal on them masked the way
-/// the rule's message masks the value (first and last four characters), so a report that is handed around,
-/// uploaded as SARIF or kept in CI logs never carries the secret it found.
+/// Lines of a scanned file that hold a secret are shown masked in every finding's snippet and excerpt, whatever
+/// the finding's rule, so a report that is handed around, uploaded as SARIF or kept in CI logs never carries a
+/// secret: not the one a secret rule found, nor a token two lines from a cleartext-URL finding.
 ///
-/// Masked: the contents of `"…"` literals (Swift, Objective-C `@"…"`, C) and of plist `<string>`/`<data>`
-/// elements. The rest of the line stays as written, so the reader still sees where the secret is.
+/// A line holds a secret when a finding of a rule that quotes one — a hard-coded key or password (RS-CRYPTO-003)
+/// or a hard-coded API key or token (RS-CRYPTO-007) — is on it, when it lies inside the multi-line `"""` literal
+/// such a finding starts, when it holds a token of a known vendor's shape (``KnownSecrets``) wherever on the
+/// line, or a URL with a user name or password (``CleartextURL/hasCredentials(_:)``). ``ScanSourceLines`` finds
+/// them once per file.
+///
+/// Masked on such a line: the contents of `"…"` literals (Swift, Objective-C `@"…"`, C), of plist
+/// `<string>`/`<data>` elements, and known tokens anywhere, each shown as ``KnownSecrets/redacted(_:)`` shows
+/// it; a line inside a multi-line literal is masked whole but for its indentation. The rest stays as written,
+/// so the reader still sees where the secret is.
 enum ScanSecretMasking {
     static let ruleIDs: Set<String> = [ScanRule.hardCodedKey.id, ScanRule.hardCodedSecret.id]
 
-    /// `finding` with its snippet and excerpt masked when its rule quotes a secret; unchanged otherwise.
-    static func masking(_ finding: ScanFinding) -> ScanFinding {
-        guard ruleIDs.contains(finding.ruleID) else { return finding }
-        var finding = finding
-        finding.snippet = finding.snippet.map(masked)
-        if var excerpt = finding.excerpt {
-            excerpt.lines = excerpt.lines.map(masked)
-            finding.excerpt = excerpt
-        }
-        return finding
+    /// `line` with the contents of its string literals and plist string/data elements masked, and any known
+    /// token left outside them.
+    static func masked(_ line: String) -> String {
+        maskedTokens(in: maskedElements(in: maskedQuotes(in: line)))
     }
 
-    /// `line` with the contents of its string literals and plist string/data elements masked.
-    static func masked(_ line: String) -> String {
-        maskedElements(in: maskedQuotes(in: line))
+    /// `line`, a line inside a multi-line string literal, masked whole but for its indentation and a closing
+    /// `"""` and what follows it.
+    static func maskedLiteralLine(_ line: String) -> String {
+        let indentation = line.prefix { $0 == " " || $0 == "\t" }
+        let rest = line[indentation.endIndex...]
+        let close = rest.range(of: "\"\"\"")
+        let content = rest[..<(close?.lowerBound ?? rest.endIndex)]
+        let masked = content.isEmpty ? "" : KnownSecrets.redacted(String(content))
+        return String(indentation) + masked + (close.map { String(rest[$0.lowerBound...]) } ?? "")
+    }
+
+    /// `line` with every known token in it shown redacted.
+    static func maskedTokens(in line: String) -> String {
+        var result = line
+        for (_, secret) in KnownSecrets.secrets(in: line) {
+            result = result.replacingOccurrences(of: secret, with: KnownSecrets.redacted(secret))
+        }
+        return result
     }
 
     private static func maskedQuotes(in line: String) -> String {
@@ -40,7 +56,7 @@ enum ScanSecretMasking {
                     open.append(character)
                     literal = open
                 } else if character == "\"" {
-                    result += KnownSecrets.redacted(open) + "\""
+                    result += (open.isEmpty ? "" : KnownSecrets.redacted(open)) + "\""
                     literal = nil
                 } else {
                     open.append(character)
@@ -51,7 +67,7 @@ enum ScanSecretMasking {
                 if character == "\"" { literal = "" }
             }
         }
-        if let open = literal { result += KnownSecrets.redacted(open) }
+        if let open = literal, !open.isEmpty { result += KnownSecrets.redacted(open) }
         return result
     }
 

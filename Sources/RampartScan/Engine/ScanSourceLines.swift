@@ -13,26 +13,94 @@ struct ScanSourceLines {
         self.lines = lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
     }
 
-    /// `finding` with its source line (when its analyzer gave none) and its excerpt.
-    func completing(_ finding: ScanFinding) -> ScanFinding {
+    /// `findings` of this file with their source lines (when their analyzer gave none) and excerpts, every line
+    /// that holds a secret masked (``ScanSecretMasking``), whatever the finding's rule.
+    func completing(_ findings: [ScanFinding]) -> [ScanFinding] {
+        let secret = secretLines(findings)
+        return findings.map { completing($0, secretLines: secret) }
+    }
+
+    /// The indices of the lines shown around `findings` that hold a secret, each with whether it lies inside a
+    /// multi-line literal (masked whole) rather than on a line of its own syntax.
+    func secretLines(_ findings: [ScanFinding]) -> [Int: Bool] {
+        var secret: [Int: Bool] = [:]
+        var shown = Set<Int>()
+        for finding in findings where finding.line >= 1 && finding.line <= lines.count {
+            let index = finding.line - 1
+            shown.formUnion(max(0, index - Self.excerptRadius)...min(lines.count - 1, index + Self.excerptRadius))
+            guard ScanSecretMasking.ruleIDs.contains(finding.ruleID) else { continue }
+            if secret[index] == nil { secret[index] = false }
+            // A secret rule's finding that opens a multi-line literal: every line up to its close holds it.
+            let line = lines[index].utf8
+            let from = line.index(line.startIndex, offsetBy: max(0, min(finding.column - 1, line.count)))
+            guard Self.opensMultilineLiteral(Substring(line[from...])) else { continue }
+            var next = index + 1
+            while next < lines.count {
+                secret[next] = true
+                if lines[next].contains("\"\"\"") { break }
+                next += 1
+            }
+        }
+        for index in shown where secret[index] == nil {
+            let line = String(lines[index])
+            if !KnownSecrets.secrets(in: line).isEmpty || CleartextURL.hasCredentials(line) { secret[index] = false }
+        }
+        return secret
+    }
+
+    /// Whether `text` holds an odd number of `"""`: a multi-line literal opens on it and closes further down.
+    static func opensMultilineLiteral(_ text: Substring) -> Bool {
+        var count = 0
+        var rest = text
+        while let range = rest.range(of: "\"\"\"") {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count % 2 == 1
+    }
+
+    /// `finding` with its source line (when its analyzer gave none) and its excerpt; the lines in `secretLines`
+    /// masked.
+    func completing(_ finding: ScanFinding, secretLines: [Int: Bool] = [:]) -> ScanFinding {
         guard finding.line >= 1, finding.line <= lines.count else { return finding }
         var finding = finding
         let index = finding.line - 1
-        if finding.snippet == nil {
-            finding.snippet = Self.clipped(lines[index], column: finding.column)
-        } else if let snippet = finding.snippet, snippet.utf8.count > Self.maximumLineLength * 4 {
-            finding.snippet = Self.clipped(Substring(snippet), column: finding.column)
+        func shown(_ index: Int) -> Substring {
+            switch secretLines[index] {
+            case nil: return lines[index]
+            case false?: return Substring(ScanSecretMasking.masked(String(lines[index])))
+            case true?: return Substring(ScanSecretMasking.maskedLiteralLine(String(lines[index])))
+            }
+        }
+        if let snippet = finding.snippet {
+            var snippet = snippet
+            if let inLiteral = secretLines[index] {
+                snippet = inLiteral ? ScanSecretMasking.maskedLiteralLine(snippet) : ScanSecretMasking.masked(snippet)
+            }
+            if snippet.utf8.count > Self.maximumLineLength * 4 {
+                snippet = Self.clipped(Substring(snippet), column: finding.column)
+            }
+            finding.snippet = snippet
+        } else {
+            finding.snippet = Self.clipped(shown(index), column: finding.column)
         }
         if finding.excerpt == nil {
             let first = max(0, index - Self.excerptRadius)
             let last = min(lines.count - 1, index + Self.excerptRadius)
             finding.excerpt = ScanExcerpt(
                 firstLine: first + 1,
-                lines: (first...last).map {
-                    Self.clipped(lines[$0], column: $0 == index ? finding.column : 1)
-                })
+                lines: (first...last).map { Self.clipped(shown($0), column: $0 == index ? finding.column : 1) })
+        } else if var excerpt = finding.excerpt {
+            excerpt.lines = excerpt.lines.enumerated().map { offset, line in
+                switch secretLines[excerpt.firstLine - 1 + offset] {
+                case nil: line
+                case false?: ScanSecretMasking.masked(line)
+                case true?: ScanSecretMasking.maskedLiteralLine(line)
+                }
+            }
+            finding.excerpt = excerpt
         }
-        return ScanSecretMasking.masking(finding)
+        return finding
     }
 
     /// `line` whole when it is short; otherwise the part around `column` (a UTF-8 column, from 1) between `…`.

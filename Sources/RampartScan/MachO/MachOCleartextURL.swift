@@ -18,7 +18,7 @@ enum MachOCleartextURL {
                 findings.append(
                     ScanFinding(
                         rule: .cleartextHTTPURL, path: path, line: 0, column: 0,
-                        message: "\(binary) holds the cleartext URL \(url)"
+                        message: "\(binary) holds the cleartext URL \(CleartextURL.shown(url))"
                             + (isLoopback ? " (a loopback host)" : ""),
                         severity: isLoopback ? .info : .medium))
             }

@@ -1,5 +1,5 @@
 /// API keys and tokens with a known prefix (``KnownSecrets``) among a binary's C strings. The message shows the
-/// kind of key and only its first and last four characters: a report must not spread the secret further.
+/// kind of key and only a few characters of its start: a report must not spread the secret further.
 ///
 /// ```swift
 /// let findings = MachOHardCodedSecret.findings(strings: slice.strings, binary: "App", path: "App")

@@ -53,7 +53,7 @@ struct ObjectiveCCleartextHTTPURLRule: ObjectiveCRule {
         if kind == .identifier { return nil }
         if previous.lowercased().contains("xmlns") || previous.lowercased().contains("namespace") { return nil }
         let host = rest.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "%" }
-        let url = value.count > 120 ? String(value.prefix(120)) + "…" : value
+        let url = CleartextURL.shown(value)
         let through = constant.map { " through the constant \($0)" } ?? ""
         if kind == .loopback {
             return source.finding(

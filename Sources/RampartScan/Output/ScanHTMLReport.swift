@@ -119,19 +119,29 @@ public enum ScanHTMLReport {
         return parts.joined(separator: "; ")
     }
 
-    /// `text` safe in HTML text and attribute values (RampartValidation's `HTMLEscaping`), with control
-    /// characters other than tab shown as `\u{…}` rather than handed to the browser.
+    /// `text` safe in HTML text and attribute values (RampartValidation's `HTMLEscaping`), with what the CLI
+    /// escapes on a terminal shown as `\u{…}` rather than handed to the browser: control characters other than
+    /// tab, the line and paragraph separators, and the bidirectional overrides and isolates (U+202A–U+202E,
+    /// U+2066–U+2069), which would make a path or a line of code read otherwise than it is (Trojan Source).
     static func escape(_ text: String) -> String {
         var visible = ""
         visible.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            if scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
+            if scalar != "\t" && isHidden(scalar) {
                 visible += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 visible.unicodeScalars.append(scalar)
             }
         }
         return HTMLEscaping.text(visible)
+    }
+
+    /// Whether a browser would act on `scalar` rather than show it.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     static let style = """

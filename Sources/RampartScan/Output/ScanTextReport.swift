@@ -44,7 +44,7 @@ public enum ScanTextReport {
             if !out.isEmpty { out.append("") }
             out.append("Baseline entries that match no finding any more (\(report.staleBaselineEntries.count)):")
             for entry in report.staleBaselineEntries {
-                out.append("  \(field(entry.path)) (line \(entry.line) when written): \(entry.ruleID)")
+                out.append("  \(field(entry.path)) (line \(entry.line) when written): \(field(entry.ruleID))")
             }
         }
         if !out.isEmpty { out.append("") }

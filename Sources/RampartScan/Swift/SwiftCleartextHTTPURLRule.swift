@@ -13,7 +13,7 @@ final class SwiftCleartextHTTPURLRule: SwiftRule {
         guard kind != .identifier, let destination = SwiftRequestFlow.destination(of: Syntax(node)) else {
             return .visitChildren
         }
-        let shown = text.count > 80 ? String(text.prefix(80)) + "…" : text
+        let shown = CleartextURL.shown(text, limit: 80)
         let hostShown = host.isEmpty ? shown + "…" : shown
         if kind == .loopback {
             context.report(

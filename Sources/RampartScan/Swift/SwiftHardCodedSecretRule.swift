@@ -5,7 +5,7 @@ import SwiftSyntax
 /// Slack, Google, PEM private keys: the same patterns as in binaries), a JSON Web Token, or a random-looking
 /// value (length and Shannon entropy) given to a name that says secret (`apiKey`, `clientSecret`, `authToken`).
 /// Placeholders (`"YOUR_API_KEY"`, `"<token>"`, `""`) and key names (`"api_key"`) are not credentials. The
-/// message shows only the first and last four characters.
+/// message shows only a few characters of the start (``KnownSecrets/redacted(_:)``).
 final class SwiftHardCodedSecretRule: SwiftRule {
     static let minimumLength = 16
     /// Bits per character; random base64 or hex of this length scores 3.5–5.5, words and identifiers below.

@@ -12,7 +12,8 @@ struct ScanCommand: AsyncParsableCommand {
         abstract: "Scan an iOS app (folders, source files, .ipa) for broken security practices, each with its fix.",
         usage: "rampart scan [<options>] <paths> ...",
         discussion: """
-            Folders are walked without following symbolic links into loops; .git, .build and DerivedData are never \
+            Folders are walked following a symbolic link only when it stays inside the folder (never out of \
+            it, never into a loop); .git, .build and DerivedData are never \
             scanned, Pods and Carthage only with --include-dependencies. Findings in test code (under a folder named \
             Tests or ending in Tests, files named …Tests.swift/…Tests.m, sources importing XCTest or Testing) are \
             left out unless --include-tests is given.
@@ -23,8 +24,13 @@ struct ScanCommand: AsyncParsableCommand {
             A baseline (--write-baseline FILE, then --baseline FILE) hides the findings a team accepted, matched by \
             rule, file and code rather than line numbers, and lists entries that match nothing any more.
 
+            -o and --write-baseline refuse an existing file unless --force is given, and refuse a file the scan \
+            reads (through any name or link) even with --force.
+
             Exit 0 when no finding is at or above --fail-on (default high), 1 when one is, 2 usage, 65 a malformed \
-            baseline, 66 a missing path or baseline, 73 an output that cannot be created, 74 an I/O error.
+            baseline or a named path that is not what it claims (a truncated .ipa, a source that is not UTF-8), 66 \
+            a missing path or baseline, 73 an output that cannot be created or is a file the scan reads, 74 an I/O \
+            error (a named path that cannot be read).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, html }
@@ -38,6 +44,8 @@ struct ScanCommand: AsyncParsableCommand {
         help: "Write the report to FILE (replaced only once complete) instead of standard output.",
         transform: PathArgument.path)
     var output: String?
+    @Flag(help: "Replace the -o or --write-baseline file if it exists (never a file the scan reads).")
+    var force = false
     @Option(help: "Exit 1 when any finding is at or above this severity: info, low, medium or high.")
     var failOn: FindingSeverity = .high
     @Option(help: "Hide the findings this baseline file holds.", transform: PathArgument.path)
@@ -65,10 +73,18 @@ struct ScanCommand: AsyncParsableCommand {
         // Outputs are checked before any work: a folder or a socket as -o is refused now, not after the scan.
         for (flag, path) in [("-o", output), ("--write-baseline", writeBaseline)] {
             guard let path, path != "-" else { continue }
+            let target: OutputTarget
             do {
-                _ = try OutputTarget.inspect(path)
+                target = try OutputTarget.inspect(path)
             } catch {
                 throw CommandFailure("\(flag) \(path): \(error)", status: ExitStatus(error))
+            }
+            // An existing file inside a scanned folder may be one the scan reads: the scan says so, --force or
+            // not, once its walk knows (ScanError.outputIsInput); any other is refused now.
+            if target == .existing && !force && !isInsideScannedPaths(path) {
+                throw CommandFailure(
+                    "\(flag) \(path): cannot create the output: \(path) exists; pass --force to replace it",
+                    status: .cannotCreate)
             }
         }
         let accepted: ScanBaseline?
@@ -80,6 +96,8 @@ struct ScanCommand: AsyncParsableCommand {
         var configuration = ScanConfiguration(
             includeTests: includeTests, includeDependencies: includeDependencies)
         configuration.progress = ScanProgressLine.reporter(threshold: Self.progressThreshold)
+        // Never a report over the code it describes, --force or not.
+        configuration.outputs = [output, writeBaseline].compactMap { $0 }.filter { $0 != "-" }
         var report: ScanReport
         do {
             report = try ScanEngine(configuration: configuration).scan(paths)
@@ -95,6 +113,15 @@ struct ScanCommand: AsyncParsableCommand {
         let failing = report.findings(atOrAbove: failOn).count
         if failing > 0 {
             throw CommandFailure("\(failing) finding(s) at or above \(failOn.rawValue)", status: .policyViolation)
+        }
+    }
+
+    /// Whether `path`, with its links resolved, is one of ``paths`` or lies inside one.
+    func isInsideScannedPaths(_ path: String) -> Bool {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return paths.contains { scanned in
+            let folder = URL(fileURLWithPath: scanned).resolvingSymlinksInPath().path
+            return resolved == folder || resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
         }
     }
 
@@ -117,9 +144,11 @@ struct ScanCommand: AsyncParsableCommand {
         }
         let file: AtomicFileOutput
         do {
-            file = try AtomicFileOutput(path: path, replacing: true, mode: 0o644)
+            file = try AtomicFileOutput(path: path, replacing: force, mode: 0o644)
         } catch {
-            throw CommandFailure("\(flag) \(path): cannot create the output: \(error)", status: ExitStatus(error))
+            let hint = error.code == .alreadyExists ? "; pass --force to replace it" : ""
+            throw CommandFailure(
+                "\(flag) \(path): cannot create the output: \(error)\(hint)", status: ExitStatus(error))
         }
         do {
             try file.write(bytes)

@@ -32,6 +32,53 @@ enum CleartextURL {
         return String(hostAndPort.prefix { $0 != ":" }).lowercased()
     }
 
+    /// `url` as a report's message may quote it: without the user name and password before its host, and with
+    /// the value of each query parameter and the fragment replaced by `…` (a request's URL often carries a token
+    /// or a password there), then cut to `limit` characters.
+    ///
+    /// ```swift
+    /// CleartextURL.shown("http://admin:pw@api.example.com/v1?key=abc&page=2")   // "http://api.example.com/v1?key=…&page=…"
+    /// ```
+    static func shown(_ url: some StringProtocol, limit: Int = 120) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return String(url.prefix(limit)) }
+        var result = String(url[..<schemeEnd.upperBound])
+        let rest = url[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        result += authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        var tail = rest[authorityEnd...]
+        var fragment = false
+        if let hash = tail.firstIndex(of: "#") {
+            fragment = true
+            tail = tail[..<hash]
+        }
+        if let question = tail.firstIndex(of: "?") {
+            result += tail[..<question] + "?"
+            let parameters = tail[tail.index(after: question)...].split(
+                separator: "&", omittingEmptySubsequences: false)
+            result += parameters.map { parameter in
+                guard let equals = parameter.firstIndex(of: "=") else { return String(parameter) }
+                return String(parameter[...equals]) + "…"
+            }.joined(separator: "&")
+        } else {
+            result += tail
+        }
+        if fragment { result += "#…" }
+        return result.count > limit ? String(result.prefix(limit)) + "…" : result
+    }
+
+    /// Whether `line` holds a URL of any scheme with user information (`https://user:password@host`,
+    /// `https://TOKEN@host`): a credential, so the line is masked wherever a report shows it.
+    static func hasCredentials(_ line: some StringProtocol) -> Bool {
+        var rest = Substring(line)
+        while let separator = rest.range(of: "://") {
+            let authority = rest[separator.upperBound...].prefix { !"/?#\"'<>` \t".contains($0) }
+            if authority.contains("@") { return true }
+            rest = rest[separator.upperBound...]
+        }
+        return false
+    }
+
     static func kind(of url: some StringProtocol) -> Kind {
         let rest = url.dropFirst("http://".count).lowercased()
         let isIdentifier = identifierPrefixes.contains { prefix in

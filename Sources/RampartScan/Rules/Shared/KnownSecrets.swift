@@ -65,10 +65,22 @@ enum KnownSecrets {
         return found
     }
 
-    /// The first and last four characters of a secret, or only its kind's prefix for a PEM key.
+    /// Characters of a secret a report may show, at most: a vendor's prefix longer than this is cut too.
+    static let shownCharacters = 11
+
+    /// How a report shows a secret: a known vendor's prefix alone (`ghp_…`, `AKIA…`), or the first few
+    /// characters (never more than four, nor more than a third of it), then `…`; only the `-----BEGIN … KEY-----`
+    /// line of a PEM or OpenSSH key. Nothing from the end: with a prefix, the end is what would narrow a guess.
     static func redacted(_ secret: String) -> String {
-        if secret.hasPrefix("-----") { return String(secret.prefix { $0 != "\n" }) }
-        guard secret.count > 12 else { return String(secret.prefix(4)) + "…" }
-        return String(secret.prefix(4)) + "…" + String(secret.suffix(4))
+        if secret.hasPrefix("-----BEGIN "), let close = secret.dropFirst(5).range(of: "-----") {
+            return String(secret[..<close.upperBound])
+        }
+        let third = secret.count / 3
+        if let pattern = patterns.first(where: { secret.hasPrefix($0.prefix) && !$0.prefix.hasPrefix("-") }),
+            pattern.prefix.count <= min(third, shownCharacters)
+        {
+            return pattern.prefix + "…"
+        }
+        return String(secret.prefix(min(4, third))) + "…"
     }
 }
