@@ -74,7 +74,7 @@ struct ScanCommandTests {
             of: "login\")!", with: "login\")!  // rampart:ignore RS-NET-001")
         let scratch = try app(["App/Net.swift": noReason])
         let result = try await RampartBinary.run(["scan", scratch.path])
-        #expect(result.exitCode == 1)
+        #expect(result.exitCode == 3, "a suppression that cannot be honoured is a problem: incomplete")
         #expect(result.standardOutputText.contains("App/Net.swift:5:27: high RS-NET-001"))
         #expect(result.standardOutputText.contains("App/Net.swift: line 5: rampart:ignore RS-NET-001 gives no reason"))
     }
@@ -174,7 +174,7 @@ struct ScanCommandTests {
         let line = "let s = \"" + String(repeating: "a", count: 10_000_000) + "\"\n"
         try Data(line.utf8).write(to: scratch.url("App/Huge.swift"))
         let result = try await RampartBinary.run(["scan", scratch.path("App")])
-        #expect(result.exitCode == 1, "\(result.standardErrorText)")
+        #expect(result.exitCode == 3, "problems listed: incomplete. \(result.standardErrorText)")
         #expect(result.standardOutputText.contains("loop: a symbolic link loop"))
         #expect(result.standardOutputText.contains("Latin1.swift: not UTF-8 text (line 1, byte offset 3)"))
         #expect(result.standardOutputText.contains("2 file(s)"))
@@ -192,7 +192,7 @@ struct ScanCommandTests {
             command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
         }
         let result = try await PeerProcess.runAsync(command[0], Array(command.dropFirst()))
-        #expect(result.exitCode == 1, "\(result.standardErrorText)")
+        #expect(result.exitCode == 3, "an unreadable file: incomplete. \(result.standardErrorText)")
         #expect(result.standardOutputText.contains("Locked.swift: cannot be read (Permission denied)"))
         #expect(result.standardOutputText.contains("Net.swift:5:27: high RS-NET-001"))
     }
@@ -207,5 +207,30 @@ struct ScanCommandTests {
         let folder = try await RampartBinary.run(["scan", scratch.path, "-o", scratch.path("App")])
         #expect(folder.exitCode == 73, "\(folder.standardErrorText)")
         #expect(folder.standardErrorText.contains("is a directory"))
+    }
+
+    @Test("incomplete is not a pass: a file over a limit exits 3, before 1; --allow-incomplete exits by the findings")
+    func incomplete() async throws {
+        // 50,000 links: a stack overflow (SIGSEGV) before the limits; 28 nested [: minutes of parsing.
+        let chain = "let x = a" + String(repeating: ".b", count: 50_000) + "\n"
+        let squares = "let y = " + String(repeating: "[", count: 28) + "1" + String(repeating: "]", count: 28) + "\n"
+        let scratch = try app(["App/Net.swift": Self.vulnerable, "App/Chain.swift": chain, "App/Deep.swift": squares])
+        let result = try await RampartBinary.run(["scan", scratch.path("App")])
+        #expect(result.exitCode == 3, "\(result.standardErrorText)")
+        #expect(
+            result.standardOutputText.contains(
+                "Chain.swift: not analysed: a postfix chain of 50000 links (.member, !, ?, calls) exceeds the limit of "
+                    + "1000 (SwiftLimits.maximumPostfixChainLength)"))
+        #expect(result.standardOutputText.contains("Deep.swift: not analysed: 28 nested [ in a row exceed the limit"))
+        #expect(result.standardOutputText.contains("Net.swift:5:27: high RS-NET-001"))
+        #expect(result.standardErrorText.contains("incomplete: 2 problem(s)"))
+        let allowed = try await RampartBinary.run(["scan", "--allow-incomplete", scratch.path("App")])
+        #expect(allowed.exitCode == 1, "\(allowed.standardErrorText)")
+        let clean = try app(["App/Chain.swift": chain])
+        let cleanAllowed = try await RampartBinary.run(["scan", "--allow-incomplete", clean.path("App")])
+        #expect(cleanAllowed.exitCode == 0, "\(cleanAllowed.standardErrorText)")
+        let json = try await RampartBinary.run(["scan", "--format", "json", clean.path("App")])
+        #expect(json.exitCode == 3)
+        #expect(json.standardOutputText.contains("SwiftLimits.maximumPostfixChainLength"))
     }
 }

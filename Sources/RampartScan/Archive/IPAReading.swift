@@ -43,6 +43,7 @@ struct IPAReading {
         /// The second and later members of a name the archive holds more than once.
         var copies: [String: [IPAZipDirectory.Member]] = [:]
         var count = 0
+        var tooDeep = 0
         for entry in archive.members {
             count += 1
             if count > limits.maximumMembers {
@@ -67,6 +68,16 @@ struct IPAReading {
                 problem(path, "the member's name climbs out of the archive (..); it was not read")
                 continue
             }
+            if components.count > limits.maximumPathDepth {
+                tooDeep += 1
+                if tooDeep == 1 {
+                    problem(
+                        path,
+                        "not read: nested \(components.count) folders deep, more than the limit of "
+                            + "\(limits.maximumPathDepth) (IPALimits.maximumPathDepth)")
+                }
+                continue
+            }
             guard entry.isFile else { continue }
             let ext = Self.pathExtension(path)
             if Self.archiveExtensions.contains(ext) {
@@ -80,7 +91,20 @@ struct IPAReading {
             }
         }
 
-        let roots = Self.bundleRoots(members.keys)
+        if tooDeep > 1 {
+            problem(
+                nil,
+                "\(tooDeep - 1) more members nested deeper than \(limits.maximumPathDepth) folders were not read "
+                    + "(IPALimits.maximumPathDepth)")
+        }
+        var roots = Self.bundleRoots(members.keys)
+        if roots.count > limits.maximumBundles {
+            problem(
+                nil,
+                "the archive holds \(roots.count) bundles; those after the first \(limits.maximumBundles) (outermost "
+                    + "first) were not scanned (IPALimits.maximumBundles)")
+            roots.removeSubrange(limits.maximumBundles...)
+        }
         if isIPA && !roots.contains(where: { $0.hasSuffix(".app") && $0.split(separator: "/").count == 2 }) {
             problem(nil, "no Payload/NAME.app/ folder: this is not an iOS app archive, so no bundle was scanned")
         }

@@ -39,6 +39,7 @@ public struct MachOAnalyzer: ScanAnalyzer {
         }
         var result = ScanFileResult()
         var seen: Set<String> = []
+        var dropped = 0
         for slice in slices {
             var findings = MachOImportRules.findings(imports: slice.importedSymbols, binary: binary, path: path)
             findings += MachOPrivateSelectors.findings(strings: slice.strings, binary: binary, path: path)
@@ -52,6 +53,10 @@ public struct MachOAnalyzer: ScanAnalyzer {
             }
             // A universal binary holds the same code for each architecture: one finding for all.
             for finding in findings where seen.insert(finding.ruleID + "\u{0}" + finding.message).inserted {
+                guard result.findings.count < MachOLimits.maximumFindings else {
+                    dropped += 1
+                    continue
+                }
                 result.findings.append(finding)
             }
             if slice.isEncrypted {
@@ -62,6 +67,16 @@ public struct MachOAnalyzer: ScanAnalyzer {
                             + "cryptid 1): its strings were not scanned, only its imports; scan the app as built by "
                             + "Xcode (an archive's .app or an ad-hoc .ipa) to read them"))
             }
+        }
+        for omission in slices.last?.omissions ?? [] {
+            result.problems.append(ScanProblem(path: path, message: "partly analysed: \(binary): \(omission)"))
+        }
+        if dropped > 0 {
+            result.problems.append(
+                ScanProblem(
+                    path: path,
+                    message: "partly analysed: \(binary): \(dropped) findings after the first "
+                        + "\(MachOLimits.maximumFindings) were dropped (MachOLimits.maximumFindings)"))
         }
         return result
     }

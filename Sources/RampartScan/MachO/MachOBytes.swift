@@ -58,11 +58,12 @@ struct MachOBytes {
         return String(decoding: field[index..<end], as: UTF8.self)
     }
 
-    /// The NUL-terminated string at `offset`, reading no further than `limit` (relative to the image);
-    /// nil when no NUL comes before the limit.
+    /// The NUL-terminated string at `offset`, reading no further than `limit` (relative to the image) nor
+    /// than ``MachOLimits/maximumNameLength`` bytes; nil when no NUL comes before either.
     func cString(at offset: Int, limit: Int) -> [UInt8]? {
         guard offset >= 0, offset < limit, limit <= count else { return nil }
-        let slice = bytes[(start + offset)..<(start + limit)]
+        let end = offset + min(limit - offset, MachOLimits.maximumNameLength + 1)
+        let slice = bytes[(start + offset)..<(start + end)]
         guard let nul = slice.firstIndex(of: 0) else { return nil }
         return Array(slice[slice.startIndex..<nul])
     }

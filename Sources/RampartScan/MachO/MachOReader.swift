@@ -47,15 +47,43 @@ public enum MachOReader {
     public static func read(_ bytes: [UInt8]) throws(MachOError) -> [MachOSlice] {
         let data = MachOBytes(bytes)
         let magic = try data.uint32(at: 0, "the magic number", bigEndian: true)
+        var budget = Budget()
         switch magic {
         case 0xCAFE_BABE, 0xCAFE_BABF:
-            return try readUniversal(data, wide: magic == 0xCAFE_BABF)
+            return try readUniversal(data, wide: magic == 0xCAFE_BABF, budget: &budget)
         default:
-            return [try readImage(data)]
+            return [try readImage(data, budget: &budget)]
         }
     }
 
-    private static func readUniversal(_ data: MachOBytes, wide: Bool) throws(MachOError) -> [MachOSlice] {
+    /// What one binary may still give (``MachOLimits``), spent across its slices.
+    struct Budget {
+        var names = MachOLimits.maximumNames
+        var stringBytes = MachOLimits.maximumStringBytes
+        var strings = MachOLimits.maximumStrings
+        /// The limits reached, each said once.
+        var omissions: [String] = []
+
+        mutating func note(_ omission: String) {
+            if !omissions.contains(omission) { omissions.append(omission) }
+        }
+
+        /// Takes one name, or notes the limit and says no.
+        mutating func takeName() -> Bool {
+            guard names > 0 else {
+                note(
+                    "names past the first \(MachOLimits.maximumNames) imported symbols and libraries were not read "
+                        + "(MachOLimits.maximumNames)")
+                return false
+            }
+            names -= 1
+            return true
+        }
+    }
+
+    private static func readUniversal(_ data: MachOBytes, wide: Bool, budget: inout Budget) throws(MachOError)
+        -> [MachOSlice]
+    {
         let count = Int(try data.uint32(at: 4, "the universal header's architecture count", bigEndian: true))
         guard count > 0 else { throw .malformed(what: "a universal binary that lists no architecture", offset: 4) }
         guard count <= maximumSlices else {
@@ -89,7 +117,7 @@ public enum MachOReader {
                 throw .malformed(what: "\(what) is itself a universal binary", offset: offset)
             }
             do {
-                slices.append(try readImage(slice))
+                slices.append(try readImage(slice, budget: &budget))
             } catch {
                 throw error.inSlice(at: offset)
             }
@@ -97,7 +125,7 @@ public enum MachOReader {
         return slices
     }
 
-    private static func readImage(_ data: MachOBytes) throws(MachOError) -> MachOSlice {
+    private static func readImage(_ data: MachOBytes, budget: inout Budget) throws(MachOError) -> MachOSlice {
         let magic = try data.uint32(at: 0, "the magic number")
         let is64: Bool
         switch magic {
@@ -130,18 +158,28 @@ public enum MachOReader {
                     what: "\(what) (0x\(String(command, radix: 16))) has size \(size), which does not fit in the "
                         + "\(commandsSize) bytes of load commands", offset: offset + 4)
             }
-            try state.read(command: command, at: offset, size: size, in: data, is64: is64)
+            try state.read(command: command, at: offset, size: size, in: data, is64: is64, budget: &budget)
             offset += size
         }
 
         var imports = state.undefinedSymbols
         if imports.isEmpty, let fixups = state.chainedFixups {
-            imports = try chainedImports(data, offset: fixups.offset, size: fixups.size)
+            imports = try chainedImports(data, offset: fixups.offset, size: fixups.size, budget: &budget)
         }
         var strings: [MachOSlice.CString] = []
         if !state.isEncrypted {
-            for section in state.stringSections {
-                strings += cStrings(data, section: section)
+            var read: Set<Range<Int>> = []
+            for section in state.stringSections
+            where read.insert(section.offset..<section.offset + section.size).inserted {
+                guard section.size <= budget.stringBytes else {
+                    budget.stringBytes = 0
+                    budget.note(
+                        "string sections past \(MachOLimits.maximumStringBytes) bytes were not read "
+                            + "(MachOLimits.maximumStringBytes)")
+                    break
+                }
+                budget.stringBytes -= section.size
+                strings += cStrings(data, section: section, budget: &budget)
             }
         }
         var entitlements: [UInt8]?
@@ -151,7 +189,7 @@ public enum MachOReader {
         return MachOSlice(
             architecture: architecture(cpuType: cpuType, subtype: cpuSubtype), fileType: fileType,
             importedSymbols: Array(Set(imports)).sorted(), strings: strings, linkedLibraries: state.libraries,
-            isEncrypted: state.isEncrypted, entitlements: entitlements)
+            isEncrypted: state.isEncrypted, entitlements: entitlements, omissions: budget.omissions)
     }
 
     /// A section of strings: its `SEGMENT,section` name and where its bytes are.
@@ -170,15 +208,16 @@ public enum MachOReader {
         var isEncrypted = false
         var codeSignature: (offset: Int, size: Int)?
 
-        mutating func read(command: UInt32, at offset: Int, size: Int, in data: MachOBytes, is64: Bool)
-            throws(MachOError)
-        {
+        mutating func read(
+            command: UInt32, at offset: Int, size: Int, in data: MachOBytes, is64: Bool, budget: inout Budget
+        ) throws(MachOError) {
             switch command {
             case 0x19 where is64, 0x1 where !is64:
                 try readSegment(at: offset, size: size, in: data, is64: is64)
             case 0x2:
                 guard size >= 24 else { throw .malformed(what: "LC_SYMTAB is \(size) bytes, not 24", offset: offset) }
-                undefinedSymbols += try MachOReader.undefinedSymbols(data, command: offset, is64: is64)
+                undefinedSymbols += try MachOReader.undefinedSymbols(
+                    data, command: offset, is64: is64, budget: &budget)
             case 0x21, 0x2C:
                 guard size >= 20 else {
                     throw .malformed(what: "LC_ENCRYPTION_INFO is \(size) bytes, not 20 or more", offset: offset)
@@ -193,7 +232,8 @@ public enum MachOReader {
                 guard size >= 24 else { throw .malformed(what: "a dylib command is \(size) bytes", offset: offset) }
                 let nameOffset = Int(try data.uint32(at: offset + 8, "a dylib command's name offset"))
                 if nameOffset >= 24, nameOffset < size,
-                    let name = data.cString(at: offset + nameOffset, limit: offset + size)
+                    let name = data.cString(at: offset + nameOffset, limit: offset + size),
+                    budget.takeName()
                 {
                     libraries.append(String(decoding: name, as: UTF8.self))
                 }
@@ -255,7 +295,9 @@ public enum MachOReader {
     }
 
     /// The undefined external symbols of the `LC_SYMTAB` command at `command`.
-    private static func undefinedSymbols(_ data: MachOBytes, command: Int, is64: Bool) throws(MachOError) -> [String] {
+    private static func undefinedSymbols(_ data: MachOBytes, command: Int, is64: Bool, budget: inout Budget)
+        throws(MachOError) -> [String]
+    {
         let symbolsOffset = Int(try data.uint32(at: command + 8, "LC_SYMTAB"))
         let symbolCount = Int(try data.uint32(at: command + 12, "LC_SYMTAB"))
         let stringsOffset = Int(try data.uint32(at: command + 16, "LC_SYMTAB"))
@@ -276,13 +318,16 @@ public enum MachOReader {
                 let name = data.cString(at: stringsOffset + nameIndex, limit: stringsOffset + stringsSize),
                 !name.isEmpty
             else { continue }
+            guard budget.takeName() else { break }
             names.append(String(decoding: name, as: UTF8.self))
         }
         return names
     }
 
     /// The symbol names of the import table of `LC_DYLD_CHAINED_FIXUPS` (`dyld_chained_fixups_header`).
-    private static func chainedImports(_ data: MachOBytes, offset: Int, size: Int) throws(MachOError) -> [String] {
+    private static func chainedImports(_ data: MachOBytes, offset: Int, size: Int, budget: inout Budget)
+        throws(MachOError) -> [String]
+    {
         guard size >= 28 else { return [] }
         let what = "the chained fixups header"
         let importsOffset = Int(try data.uint32(at: offset + 8, what))
@@ -316,6 +361,7 @@ public enum MachOReader {
             guard !overflow, start < size,
                 let name = data.cString(at: offset + start, limit: offset + size), !name.isEmpty
             else { continue }
+            guard budget.takeName() else { break }
             names.append(String(decoding: name, as: UTF8.self))
         }
         return names
@@ -351,7 +397,7 @@ public enum MachOReader {
 
     /// The NUL-terminated strings of a section, as `String`s (invalid UTF-8 replaced), skipping empty
     /// and overlong ones and a last one without its NUL.
-    static func cStrings(_ data: MachOBytes, section: StringSection) -> [MachOSlice.CString] {
+    static func cStrings(_ data: MachOBytes, section: StringSection, budget: inout Budget) -> [MachOSlice.CString] {
         let start = data.start + section.offset
         let bytes = data.bytes[start..<(start + section.size)]
         var strings: [MachOSlice.CString] = []
@@ -359,6 +405,13 @@ public enum MachOReader {
         while cursor < bytes.endIndex, let nul = bytes[cursor...].firstIndex(of: 0) {
             let length = nul - cursor
             if length > 0 && length <= maximumStringLength {
+                guard budget.strings > 0 else {
+                    budget.note(
+                        "strings past the first \(MachOLimits.maximumStrings) were not read (MachOLimits.maximumStrings)"
+                    )
+                    break
+                }
+                budget.strings -= 1
                 strings.append(
                     MachOSlice.CString(
                         section: section.name, value: String(decoding: bytes[cursor..<nul], as: UTF8.self)))

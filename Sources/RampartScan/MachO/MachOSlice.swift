@@ -65,11 +65,15 @@ public struct MachOSlice: Sendable, Hashable {
     /// The entitlements the code signature (`LC_CODE_SIGNATURE`) carries, as the XML property list
     /// `codesign` embedded; nil when the image is not signed or its signature holds none.
     public var entitlements: [UInt8]?
+    /// What was left unread because the binary reached one of ``MachOLimits`` (each naming the limit), up to and
+    /// including this slice; empty when it was read whole.
+    public var omissions: [String]
 
     public init(
         architecture: String, fileType: FileType, importedSymbols: [String], strings: [CString],
-        linkedLibraries: [String], isEncrypted: Bool, entitlements: [UInt8]? = nil
+        linkedLibraries: [String], isEncrypted: Bool, entitlements: [UInt8]? = nil, omissions: [String] = []
     ) {
+        self.omissions = omissions
         self.architecture = architecture
         self.fileType = fileType
         self.importedSymbols = importedSymbols

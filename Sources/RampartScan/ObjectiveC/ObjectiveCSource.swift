@@ -28,6 +28,11 @@ struct ObjectiveCSource {
     let assignments: [String: [(index: Int, value: Range<Int>)]]
     /// Every identifier's indices, in order, so a rule finds a name's earlier uses without walking the body.
     let identifierIndices: [String: [Int]]
+    /// For each token, where the statement that holds it ends if followed from there without a limit (its `;`,
+    /// an unmatched bracket, or the end): computed once, so that following many statements stays linear.
+    let statementStops: [Int]
+    /// Constants whose value was not kept because ``ObjectiveCLimits/maximumConstantTokens`` were.
+    let constantsDropped: Int
 
     /// How far a statement is followed, at most: longer runs are not code a person wrote, and the bound keeps
     /// hostile input (a 10 MB line without `;`) linear.
@@ -57,6 +62,8 @@ struct ObjectiveCSource {
             }
         }
         tokens = code
+        var constantTokens = constants.values.reduce(0) { $0 + $1.count }
+        var constantsDropped = 0
         var partner = [Int?](repeating: nil, count: code.count)
         var enclosing = [Int?](repeating: nil, count: code.count)
         var stack: [Int] = []
@@ -89,6 +96,8 @@ struct ObjectiveCSource {
         }
         self.partner = partner
         enclosingBody = enclosing
+        let stops = Self.stops(code, partner: partner)
+        statementStops = stops
         var messageOpen = [Int?](repeating: nil, count: code.count)
         var statementStarts = [Int](repeating: 0, count: code.count)
         var opens: [Int] = []
@@ -116,18 +125,16 @@ struct ObjectiveCSource {
             let declarationStart = min(max(statementStarts[index], name - 16), name)
             let declaration = code[declarationStart..<name].map(\.text)
             guard declaration.contains("const") || declaration.contains("static") else { continue }
-            var end = index + 1
-            var nested = 0
-            while end < code.count && end < index + Self.statementLimit {
-                let text = code[end].text
-                if text == "{" || text == "(" || text == "[" { nested += 1 }
-                if text == "}" || text == ")" || text == "]" { nested -= 1 }
-                if nested <= 0 && (text == ";" || (nested < 0)) { break }
-                end += 1
+            let value = (index + 1)..<Self.end(of: index + 1, stops: stops)
+            guard constantTokens + value.count <= ObjectiveCLimits.maximumConstantTokens else {
+                constantsDropped += 1
+                continue
             }
-            constants[code[name].text] = Array(code[(index + 1)..<min(end, code.count)])
+            constantTokens += value.count
+            constants[code[name].text] = Array(code[value])
         }
         self.constants = constants
+        self.constantsDropped = constantsDropped
         var assignments: [String: [(index: Int, value: Range<Int>)]] = [:]
         for (index, token) in code.enumerated() where token.kind == .identifier && index + 1 < code.count {
             var next = index + 1
@@ -135,8 +142,7 @@ struct ObjectiveCSource {
             guard next < code.count, code[next].text == "=", code[next].kind == .punctuation,
                 next + 1 >= code.count || code[next + 1].text != "="
             else { continue }
-            assignments[token.text, default: []].append(
-                (index, next + 1..<Self.end(of: next + 1, in: code, partner: partner)))
+            assignments[token.text, default: []].append((index, next + 1..<Self.end(of: next + 1, stops: stops)))
         }
         self.assignments = assignments
         var identifierIndices: [String: [Int]] = [:]
@@ -171,28 +177,42 @@ struct ObjectiveCSource {
     /// The index just past the end of the statement that holds `index` (its `;`, an unmatched closing bracket,
     /// or the end), followed for at most ``statementLimit`` tokens.
     func statementEnd(after index: Int) -> Int {
-        Self.end(of: index, in: tokens, partner: partner)
+        Self.end(of: index, stops: statementStops)
     }
 
-    static func end(of index: Int, in tokens: [ObjectiveCToken], partner: [Int?]) -> Int {
-        var forward = index
-        let limit = min(tokens.count, index + statementLimit)
-        while forward < limit {
-            let token = tokens[forward]
-            if token.kind == .punctuation {
-                switch token.text {
-                case "(", "[", "{":
-                    guard let close = partner[forward] else { return forward }
-                    forward = close
-                case ")", "]", "}", ";":
-                    return forward
-                default:
-                    break
-                }
+    /// The end of the statement from `index` in `stops`, no further than ``statementLimit`` tokens on.
+    static func end(of index: Int, stops: [Int]) -> Int {
+        guard index < stops.count else { return stops.count }
+        return min(stops[index], index + statementLimit)
+    }
+
+    /// For each token, the index of the statement end that following the tokens from it reaches: a `;` or a
+    /// closing bracket, an opening bracket without a partner, or the end; a bracket with a partner is stepped
+    /// over whole. One pass from the end (each follow used to walk up to ``statementLimit`` tokens, which
+    /// `x = x = x = …` made quadratic).
+    static func stops(_ tokens: [ObjectiveCToken], partner: [Int?]) -> [Int] {
+        var stops = [Int](repeating: tokens.count, count: tokens.count)
+        for index in stride(from: tokens.count - 1, through: 0, by: -1) {
+            let token = tokens[index]
+            let next = index + 1 < tokens.count ? stops[index + 1] : tokens.count
+            guard token.kind == .punctuation else {
+                stops[index] = next
+                continue
             }
-            forward += 1
+            switch token.text {
+            case "(", "[", "{":
+                if let close = partner[index] {
+                    stops[index] = close + 1 < tokens.count ? stops[close + 1] : tokens.count
+                } else {
+                    stops[index] = index
+                }
+            case ")", "]", "}", ";":
+                stops[index] = index
+            default:
+                stops[index] = next
+            }
         }
-        return min(forward, tokens.count)
+        return stops
     }
 
     /// The first token of the statement that holds `index`.
@@ -304,7 +324,8 @@ struct ObjectiveCSource {
         guard low > 0 else { return nil }
         let found = list[low - 1]
         guard found.index > open else { return nil }
-        return Array(tokens[found.value])
+        // At most `maximumValueTokens`: a value is copied for each use, and `x = x = …` makes each run long.
+        return Array(tokens[found.value].prefix(ObjectiveCLimits.maximumValueTokens))
     }
 
     /// The indices of the identifier `name` in the body around `index` before it, the nearest first, at most

@@ -16,8 +16,30 @@
 public enum ObjectiveCTokenizer {
     /// The tokens of `bytes`, in order. Comments are left out unless `keepComments` is true.
     public static func tokens(in bytes: [UInt8], keepComments: Bool = false) -> [ObjectiveCToken] {
-        var scanner = Scanner(bytes: bytes)
         var tokens: [ObjectiveCToken] = []
+        scan(bytes, keepComments: keepComments) { kind, range, line, column in
+            let text = String(decoding: bytes[range], as: UTF8.self)
+            var finalKind = kind
+            if kind == .identifier && keywords.contains(text) { finalKind = .keyword }
+            tokens.append(ObjectiveCToken(kind: finalKind, range: range, line: line, column: column, text: text))
+        }
+        return tokens
+    }
+
+    /// How many tokens ``tokens(in:keepComments:)`` would give (comments left out), without building them: the
+    /// cheap count ``ObjectiveCAnalyzer`` checks against ``ObjectiveCLimits/maximumTokens`` first.
+    static func tokenCount(in bytes: [UInt8]) -> Int {
+        var count = 0
+        scan(bytes, keepComments: false) { _, _, _, _ in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with each token's kind (identifiers not yet told from keywords), bytes, line and column.
+    private static func scan(
+        _ bytes: [UInt8], keepComments: Bool,
+        _ body: (_ kind: ObjectiveCToken.Kind, _ range: Range<Int>, _ line: Int, _ column: Int) -> Void
+    ) {
+        var scanner = Scanner(bytes: bytes)
         var atLineStart = true
         while let byte = scanner.peek() {
             if isBlank(byte) {
@@ -61,13 +83,8 @@ public enum ObjectiveCTokenizer {
             }
             atLineStart = false
             if kind == .comment && !keepComments { continue }
-            let range = start..<scanner.offset
-            let text = String(decoding: bytes[range], as: UTF8.self)
-            var finalKind = kind
-            if kind == .identifier && keywords.contains(text) { finalKind = .keyword }
-            tokens.append(ObjectiveCToken(kind: finalKind, range: range, line: line, column: column, text: text))
+            body(kind, start..<scanner.offset, line, column)
         }
-        return tokens
     }
 
     /// C and Objective-C reserved words (without their `@`).

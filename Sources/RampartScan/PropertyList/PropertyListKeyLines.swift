@@ -16,12 +16,27 @@ struct PropertyListKeyLines {
     }
 
     let elements: [Element]
+    /// The indices of the `<key>` elements of each text, in document order: one index built per plist, so a
+    /// look-up is a binary search instead of a walk over every element (20,000 exception domains made that
+    /// quadratic).
+    let keyIndices: [String: [Int]]
+    /// The same for `<string>` elements.
+    let stringIndices: [String: [Int]]
+    /// How many dot-separated labels keys have: a run of key path parts is looked up only when some key has
+    /// that many labels, so a domain of 20,000 labels costs one look-up, not 20,000 of growing length.
+    let keyLabelCounts: Set<Int>
+    /// The most labels of any key.
+    let mostKeyLabels: Int
 
     init(bytes: [UInt8]) {
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
             first == UInt8(ascii: "<")
         else {
             elements = []
+            keyIndices = [:]
+            stringIndices = [:]
+            keyLabelCounts = []
+            mostKeyLabels = 0
             return
         }
         var elements: [Element] = []
@@ -48,6 +63,33 @@ struct PropertyListKeyLines {
             index += 1
         }
         self.elements = elements
+        var keyIndices: [String: [Int]] = [:]
+        var stringIndices: [String: [Int]] = [:]
+        var keyLabelCounts: Set<Int> = []
+        for (index, element) in elements.enumerated() {
+            if element.isKey {
+                keyIndices[element.text, default: []].append(index)
+                keyLabelCounts.insert(element.text.utf8.count { $0 == UInt8(ascii: ".") } + 1)
+            } else {
+                stringIndices[element.text, default: []].append(index)
+            }
+        }
+        self.keyIndices = keyIndices
+        self.stringIndices = stringIndices
+        self.keyLabelCounts = keyLabelCounts
+        mostKeyLabels = keyLabelCounts.max() ?? 0
+    }
+
+    /// The first of `indices` (ascending) at or after `position`.
+    static func first(_ indices: [Int]?, atOrAfter position: Int) -> Int? {
+        guard let indices else { return nil }
+        var low = 0
+        var high = indices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if indices[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low < indices.count ? indices[low] : nil
     }
 
     static func matches(_ bytes: [UInt8], _ pattern: [UInt8], at index: Int) -> Bool {
@@ -65,18 +107,26 @@ struct PropertyListKeyLines {
     /// domains may hold dots, so the longest run of parts that names a key is taken at each step); the line of
     /// the deepest key found when the rest is missing; 0 when none is.
     func line(ofKeyPath keyPath: String) -> Int {
-        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard mostKeyLabels > 0 else { return 0 }
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         var position = 0
         var line = 0
         var part = 0
         while part < parts.count {
+            // The names a run of parts can make, shortest first, no longer than the longest key: each built by
+            // adding one part to the last, and only the ones that are keys looked up further.
+            var candidates: [(end: Int, name: String)] = []
+            var name = ""
+            for end in (part + 1)...min(parts.count, part + mostKeyLabels) {
+                name += (end == part + 1 ? "" : ".") + parts[end - 1]
+                if keyLabelCounts.contains(end - part), keyIndices[name] != nil { candidates.append((end, name)) }
+            }
             var matched = false
-            for end in stride(from: parts.count, to: part, by: -1) {
-                let name = parts[part..<end].joined(separator: ".")
-                if let found = elements[position...].firstIndex(where: { $0.isKey && $0.text == name }) {
+            for candidate in candidates.reversed() {
+                if let found = Self.first(keyIndices[candidate.name], atOrAfter: position) {
                     position = found + 1
                     line = elements[found].line
-                    part = end
+                    part = candidate.end
                     matched = true
                     break
                 }
@@ -88,7 +138,7 @@ struct PropertyListKeyLines {
 
     /// The line of the first `<string>` equal to `value` after the key `key`, or 0.
     func line(ofString value: String, after key: String) -> Int {
-        guard let start = elements.firstIndex(where: { $0.isKey && $0.text == key }) else { return 0 }
-        return elements[start...].first { !$0.isKey && $0.text == value }?.line ?? elements[start].line
+        guard let start = keyIndices[key]?.first else { return 0 }
+        return Self.first(stringIndices[value], atOrAfter: start).map { elements[$0].line } ?? elements[start].line
     }
 }

@@ -15,8 +15,10 @@ final class SwiftAlamofireTrustDisabledRule: SwiftRule {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        // The name first: the base's text, computed for every member of a long chain, was quadratic.
+        guard node.declName.baseName.text == "disableEvaluation" else { return .visitChildren }
         let base = node.base?.trimmedDescription
-        if node.declName.baseName.text == "disableEvaluation", base == nil || base == "ServerTrustPolicy" {
+        if base == nil || base == "ServerTrustPolicy" {
             context.report(
                 .alamofireTrustDisabled, at: node, "ServerTrustPolicy.disableEvaluation accepts any certificate")
         }

@@ -8,6 +8,8 @@ final class SwiftFileContext {
     let tree: SourceFileSyntax
     let converter: SourceLocationConverter
     private(set) var findings: [ScanFinding] = []
+    /// Findings not kept because ``SwiftLimits/maximumFindings`` were already.
+    private(set) var dropped = 0
     private var reported: Set<String> = []
 
     init(path: String, tree: SourceFileSyntax) {
@@ -23,6 +25,10 @@ final class SwiftFileContext {
     ) {
         let location = node.startLocation(converter: converter)
         guard reported.insert("\(rule.id):\(location.line):\(location.column)").inserted else { return }
+        guard findings.count < SwiftLimits.maximumFindings else {
+            dropped += 1
+            return
+        }
         var severity = severity ?? rule.severity
         var message = message
         if SwiftSyntaxQueries.isInDebugOnlyCode(Syntax(node)) {

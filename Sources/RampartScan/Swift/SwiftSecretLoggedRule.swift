@@ -14,6 +14,8 @@ final class SwiftSecretLoggedRule: SwiftRule {
         let base = SwiftSyntaxQueries.calleeBase(node)
         let isLog: Bool
         if let base {
+            // The name first: the base's text is costly for every call of a long chain.
+            guard Self.loggerMethods.contains(name) else { return .visitChildren }
             let baseWords = ScanSecretName.words(of: SwiftSyntaxQueries.name(of: base) ?? base.trimmedDescription)
             isLog = Self.loggerMethods.contains(name) && baseWords.contains { $0.hasPrefix("log") }
         } else {

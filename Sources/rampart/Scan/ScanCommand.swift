@@ -5,7 +5,7 @@ import RampartPolicy
 import RampartScan
 
 /// `rampart scan PATH…`: audits an iOS app's Swift, Objective-C, property lists and `.ipa`s; findings as text,
-/// JSON, SARIF or HTML; exit 1 at or above `--fail-on`.
+/// JSON, SARIF or HTML; exit 1 at or above `--fail-on`, 3 when the report lists a problem (incomplete).
 struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
@@ -27,7 +27,13 @@ struct ScanCommand: AsyncParsableCommand {
             -o and --write-baseline refuse an existing file unless --force is given, and refuse a file the scan \
             reads (through any name or link) even with --force.
 
-            Exit 0 when no finding is at or above --fail-on (default high), 1 when one is, 2 usage, 65 a malformed \
+            A file that was not analysed, or only partly (unreadable, not UTF-8, too large, over a limit that keeps \
+            the scan's cost linear in its input, such as SwiftLimits.maximumBracketDepth), is a problem in the \
+            report, and so is a suppression that cannot be honoured. Incomplete is not a pass: when the report lists \
+            a problem the exit status is 3, whatever the findings; --allow-incomplete keeps it 0 or 1.
+
+            Exit 0 when no finding is at or above --fail-on (default high), 1 when one is, 3 when the report lists \
+            a problem (it wins over 1, unless --allow-incomplete), 2 usage, 65 a malformed \
             baseline or a named path that is not what it claims (a truncated .ipa, a source that is not UTF-8), 66 \
             a missing path or baseline, 73 an output that cannot be created or is a file the scan reads, 74 an I/O \
             error (a named path that cannot be read).
@@ -58,6 +64,12 @@ struct ScanCommand: AsyncParsableCommand {
     var includeTests = false
     @Flag(help: "Scan Pods and Carthage (third-party code) too.")
     var includeDependencies = false
+    @Flag(
+        help: """
+            Exit 0 or 1 by the findings alone when the report lists problems (files not analysed, or only partly), \
+            instead of 3.
+            """)
+    var allowIncomplete = false
 
     /// Trees with at least this many files show progress on a terminal.
     static let progressThreshold = 200
@@ -111,6 +123,12 @@ struct ScanCommand: AsyncParsableCommand {
         if let accepted { report = accepted.apply(to: report) }
         try write(try rendered(report), to: output, flag: "-o")
         let failing = report.findings(atOrAbove: failOn).count
+        if !report.problems.isEmpty && !allowIncomplete {
+            throw CommandFailure(
+                "incomplete: \(report.problems.count) problem(s) in the report (files not analysed, or only partly)"
+                    + (failing > 0 ? "; \(failing) finding(s) at or above \(failOn.rawValue)" : "")
+                    + "; --allow-incomplete exits by the findings alone", status: .scanIncomplete)
+        }
         if failing > 0 {
             throw CommandFailure("\(failing) finding(s) at or above \(failOn.rawValue)", status: .policyViolation)
         }
