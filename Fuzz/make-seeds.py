@@ -279,6 +279,42 @@ def scanner_binaries():
             write(target, name, handle.read())
 
 
+def whole_scans():
+    """The whole-scan targets: the labelled corpus's Swift sources and Info.plists (ScanCorpus/), the XML
+    and binary plists of ats-document, RampartScanTests' .ipa fixtures, and small hostile Swift near the
+    limits of SwiftLimits (a long member chain, nested brackets, a parser-stopping generic, interpolations)."""
+    reset("scan-swift")
+    reset("scan-plist")
+    reset("scan-ipa")
+    corpus = os.path.join(ROOT, "ScanCorpus")
+    for path in sorted(glob.glob(os.path.join(corpus, "**", "*.swift"), recursive=True)):
+        with open(path, "rb") as handle:
+            write("scan-swift", os.path.relpath(path, corpus).replace(os.sep, "_"), handle.read())
+    hostile = {
+        "chain-990": b"let x = a" + b".b" * 990 + b"\nlet w = UIWebView()\n",
+        "unwraps": b"let x = a" + b"!" * 500 + b"?.b" * 100 + b"\n",
+        "brackets-120": b"let x = " + b"(" * 120 + b"1" + b")" * 120 + b"\n",
+        "squares-12": b"let x = " + b"[" * 12 + b"1" + b"]" * 12 + b"\n",
+        "generic-200": b"let g: " + b"A<" * 200 + b"Int" + b">" * 200 + b"\nlet w = UIWebView()\n",
+        "interpolation": b'let s = "a \\(b("\\(c)")) #"raw \\(x)"# """\n\\(d)\n"""\n',
+        "try-await": b"let x = " + b"try await " * 100 + b"f()\n",
+    }
+    for name, data in hostile.items():
+        write("scan-swift", name + ".swift", data)
+    for path in sorted(glob.glob(os.path.join(corpus, "**", "Info.plist"), recursive=True)):
+        with open(path, "rb") as handle:
+            write("scan-plist", os.path.relpath(path, corpus).replace(os.sep, "_"), handle.read())
+    for name in sorted(os.listdir(os.path.join(CORPUS, "ats-document"))):
+        if name.endswith(".plist"):
+            with open(os.path.join(CORPUS, "ats-document", name), "rb") as handle:
+                write("scan-plist", "ats-" + name, handle.read())
+    fixtures = os.path.join(ROOT, "Tests", "RampartScanTests", "Fixtures", "binary")
+    for name in sorted(os.listdir(fixtures)):
+        if name.endswith(".ipa") and os.path.getsize(os.path.join(fixtures, name)) <= 256 * 1024:
+            with open(os.path.join(fixtures, name), "rb") as handle:
+                write("scan-ipa", name, handle.read())
+
+
 def plain_arguments():
     """Command lines as fetch, encrypt and decrypt take them, arguments separated by NUL bytes."""
     reset("plain-arguments")
@@ -313,6 +349,7 @@ if __name__ == "__main__":
     http_responses()
     scanner_binaries()
     plain_arguments()
+    whole_scans()
     vault()
     for target in sorted(os.listdir(CORPUS)):
         files = os.listdir(os.path.join(CORPUS, target))

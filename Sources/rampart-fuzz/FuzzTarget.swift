@@ -42,6 +42,9 @@ struct FuzzTarget: Sendable {
         FuzzObjectiveCTokenizer.target,
         FuzzSigningKey.target,
         FuzzPlainArguments.target,
+        FuzzScanSwift.target,
+        FuzzScanPlist.target,
+        FuzzScanIPA.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
