@@ -392,7 +392,8 @@ struct ObjectiveCAnalyzerTests {
     @Test("bytes that are not UTF-8 and unterminated constructs are analyzed without a crash")
     func hostileInput() {
         let bytes: [UInt8] =
-            Array("NSLog(@\"%@\", password".utf8) + [0xFF, 0xC0] + Array(" /* kSecAttrAccessibleAlways".utf8)
+            Array("NSURL *u = [NSURL URLWithString:@\"http://api.example.com/login\"];\n".utf8)
+            + Array("NSLog(@\"%@\", password".utf8) + [0xFF, 0xC0] + Array(" /* kSecAttrAccessibleAlways".utf8)
         let result = ObjectiveCAnalyzer().analyze(ScanFile(path: "x.m", contents: bytes))
         #expect(!result.findings.contains { $0.ruleID == ScanRule.weakKeychainAccessibility.id })
     }
@@ -411,9 +412,12 @@ struct ObjectiveCAnalyzerTests {
                     credential = [NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust];
                     disposition = NSURLSessionAuthChallengeUseCredential;
                 } else {
+        // The cleartext URL before the hostile part must still be found: an analysis that gave up on the
+        // file (no findings at all) would pass the other check.
                     disposition = NSURLSessionAuthChallengeCancelAuthenticationChallenge;
                 }
                 completionHandler(disposition, credential);
+        #expect(result.findings.filter { $0.ruleID == ScanRule.cleartextHTTPURL.id }.map(\.line) == [1])
             }
             """
         #expect(Self.lines(.trustAllDelegate, in: guarded).isEmpty)
@@ -431,8 +435,15 @@ struct ObjectiveCAnalyzerTests {
     @Test("a subscript bracket matched across statements before a constant's = is analyzed without a crash")
     func bracketAcrossStatements() {
         // Found by the objc-tokenizer fuzz target: the name before `[` lay before the statement's start.
-        let source = "static const char kIV[16; x] = \"0000000000000000\";\nstatic NSString *const kKey = @\"k\";\n"
+        // The analysis goes on past it: the cleartext URL on line 3 is found.
+        let source = """
+            static const char kIV[16; x] = "0000000000000000";
+            static NSString *const kKey = @"k";
+            NSURL *u = [NSURL URLWithString:@"http://api.example.com/login"];
+
+            """
         let result = ObjectiveCAnalyzer().analyze(ScanFile(path: "x.m", contents: Array(source.utf8)))
         #expect(result.findings.allSatisfy { (1...3).contains($0.line) })
     }
 }
+        #expect(result.findings.filter { $0.ruleID == ScanRule.cleartextHTTPURL.id }.map(\.line) == [3])

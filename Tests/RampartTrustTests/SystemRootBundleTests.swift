@@ -26,11 +26,15 @@ struct SystemRootBundleTests {
         return evaluator
     }
 
-    @Test("every root of the system bundle is found by its subject, as a full decoding finds it")
+    @Test(
+        "every root of the system bundle is found by its subject, as a full decoding finds it",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: debianBundle),
+            "needs the system bundle at /etc/ssl/certs/ca-certificates.crt (Debian, Ubuntu)"))
     func sameRootsAsFullDecoding() throws {
-        guard FileManager.default.fileExists(atPath: Self.debianBundle) else { return }
         let all = try CertificateFile.read(URL(fileURLWithPath: Self.debianBundle))
         let lazy = SystemRootBundle(searchPaths: [Self.debianBundle])
+        #expect(!all.isEmpty, "the system bundle holds no certificate")
         #expect(lazy.count == all.count)
         #expect(lazy.decodedCount == 0)
         for root in all {

@@ -461,8 +461,10 @@ struct JSONSchemaTests {
         try dirty.write("App/Net.swift", Data(source.utf8))
         try dirty.write("App/Old.swift", Data("let legacy = \"AKIAIOSFODNN7EXAMPLF\"\n".utf8))
         let baseline = dirty.path("baseline.json")
-        #expect(
-            try await RampartBinary.run(["scan", dirty.path, "--write-baseline", baseline]).exitCode != 2)
+        // The hard-coded access key is a high finding: exit 1 (policy), with the baseline written.
+        let written = try await RampartBinary.run(["scan", dirty.path, "--write-baseline", baseline])
+        #expect(written.exitCode == 1, "\(written.standardErrorText)")
+        #expect(FileManager.default.fileExists(atPath: baseline))
         try dirty.write("App/Old.swift", Data("let legacy = 1\n".utf8))
         try await expectValid(
             ["scan", "--format", "json", dirty.path, "--fail-on", "info"], schema: "scan.schema.json", exitCode: 1)
