@@ -391,10 +391,13 @@ struct ObjectiveCAnalyzerTests {
 
     @Test("bytes that are not UTF-8 and unterminated constructs are analyzed without a crash")
     func hostileInput() {
+        // The cleartext URL before the hostile part must still be found: an analysis that gave up on the
+        // file (no findings at all) would pass the other check.
         let bytes: [UInt8] =
             Array("NSURL *u = [NSURL URLWithString:@\"http://api.example.com/login\"];\n".utf8)
             + Array("NSLog(@\"%@\", password".utf8) + [0xFF, 0xC0] + Array(" /* kSecAttrAccessibleAlways".utf8)
         let result = ObjectiveCAnalyzer().analyze(ScanFile(path: "x.m", contents: bytes))
+        #expect(result.findings.filter { $0.ruleID == ScanRule.cleartextHTTPURL.id }.map(\.line) == [1])
         #expect(!result.findings.contains { $0.ruleID == ScanRule.weakKeychainAccessibility.id })
     }
 
@@ -412,12 +415,9 @@ struct ObjectiveCAnalyzerTests {
                     credential = [NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust];
                     disposition = NSURLSessionAuthChallengeUseCredential;
                 } else {
-        // The cleartext URL before the hostile part must still be found: an analysis that gave up on the
-        // file (no findings at all) would pass the other check.
                     disposition = NSURLSessionAuthChallengeCancelAuthenticationChallenge;
                 }
                 completionHandler(disposition, credential);
-        #expect(result.findings.filter { $0.ruleID == ScanRule.cleartextHTTPURL.id }.map(\.line) == [1])
             }
             """
         #expect(Self.lines(.trustAllDelegate, in: guarded).isEmpty)
@@ -444,6 +444,6 @@ struct ObjectiveCAnalyzerTests {
             """
         let result = ObjectiveCAnalyzer().analyze(ScanFile(path: "x.m", contents: Array(source.utf8)))
         #expect(result.findings.allSatisfy { (1...3).contains($0.line) })
+        #expect(result.findings.filter { $0.ruleID == ScanRule.cleartextHTTPURL.id }.map(\.line) == [3])
     }
 }
-        #expect(result.findings.filter { $0.ruleID == ScanRule.cleartextHTTPURL.id }.map(\.line) == [3])
