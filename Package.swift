@@ -174,8 +174,10 @@ let package = Package(
         // RampartTrust inside a NIOSSL handshake, for any NIO pipeline.
         .target(
             name: "RampartTrustNIO",
-            dependencies: ["RampartPolicy", "RampartTrust", .product(name: "X509", package: "swift-certificates")]
-                + nioTLS,
+            dependencies: [
+                "RampartPolicy", "RampartTrust", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+            ] + nioTLS,
             swiftSettings: fuzzedSwift
         ),
         .target(
@@ -410,6 +412,7 @@ let package = Package(
                 "RampartHTTP", "RampartTestKit", "RampartTestSupport", .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strictSwift

@@ -46,7 +46,8 @@ extension ServedChainProbe {
     static func isClosure(_ error: any Error) -> Bool {
         switch error {
         case ChannelError.eof, ChannelError.ioOnClosedChannel, ChannelError.alreadyClosed, ChannelError.inputClosed,
-            NIOSSLError.uncleanShutdown:
+            NIOSSLError.uncleanShutdown, HandshakeWaiter.Failure.closedDuringHandshake,
+            HandshakeWaiter.Failure.removedBeforeHandshake:
             return true
         case let error as IOError:
             return [ECONNRESET, EPIPE, ECONNABORTED].contains(error.errnoCode)

@@ -132,9 +132,12 @@ public enum ServedChainProbe {
                                 promise.succeed(.certificateVerified)
                             })
                         try channel.pipeline.syncOperations.addHandler(handler)
-                        let promise = channel.eventLoop.makePromise(of: Void.self)
-                        try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(promise: promise))
-                        waiter.withLockedValue { $0 = promise.futureResult }
+                        // RampartTrustNIO's waiter: the probe reads no application data, so
+                        // what the server sends after the handshake is held (a few bytes) and
+                        // dropped with the channel.
+                        let promise = channel.eventLoop.makePromise(of: String?.self)
+                        try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(completed: promise))
+                        waiter.withLockedValue { $0 = promise.futureResult.map { _ in } }
                     }
                 }
                 .connect(host: host, port: port).get()

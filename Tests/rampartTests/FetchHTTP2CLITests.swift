@@ -3,8 +3,9 @@ import RampartTestKit
 import RampartTestSupport
 import Testing
 
-/// `rampart fetch` and `ats diagnose` over HTTP/2, against a real nginx (`listen … ssl http2`).
-@Suite("rampart fetch over HTTP/2")
+/// `rampart fetch` and `ats diagnose` over HTTP/2, against a real nginx (`listen … ssl http2`), under
+/// TLS 1.2 (nginx's defaults) and TLS 1.3 (Mozilla's intermediate).
+@Suite("rampart fetch over HTTP/2", .timeLimit(.minutes(5)))
 struct FetchHTTP2CLITests {
     let files: LabChainFiles
     /// Holds `files`; removed when the test ends.
@@ -15,29 +16,68 @@ struct FetchHTTP2CLITests {
         files = try LabPKI.shared().chain(.good).export(to: scratch.url)
     }
 
-    static func nginx(http2: Bool = true) throws -> NginxServerConfiguration {
-        NginxServerConfiguration(chain: try LabPKI.shared().chain(.good), http2: http2)
+    static func nginx(http2: Bool = true, profile: NginxTLSProfile = .mozillaIntermediate) throws
+        -> NginxServerConfiguration
+    {
+        NginxServerConfiguration(chain: try LabPKI.shared().chain(.good), profile: profile, http2: http2)
     }
 
+    /// nginx's defaults (TLS 1.2 on nginx 1.22) and Mozilla's intermediate (TLS 1.3).
+    static let profiles: [NginxTLSProfile] = [.nginxDefaults, .mozillaIntermediate]
+
     @Test(
-        "-v says what ALPN selected and shows the status line as curl does: '* ALPN: server accepted h2', '< HTTP/2 200'"
-    )
-    func verboseOverHTTP2() async throws {
-        try await NginxServer.withServer(try Self.nginx()) { nginx in
+        "-v says what ALPN selected and shows the status line as curl does: '* ALPN: server accepted h2', '< HTTP/2 200'",
+        arguments: Self.profiles)
+    func verboseOverHTTP2(profile: NginxTLSProfile) async throws {
+        try await NginxServer.withServer(try Self.nginx(profile: profile)) { nginx in
             let result = try await RampartBinary.run([
                 "fetch", "https://localhost:\(nginx.tlsPort)/", "--ca", files.rootPEM.path, "--ca-only", "-v",
             ])
             #expect(result.exitCode == 0, "\(result.standardErrorText)")
             #expect(result.standardOutputText == "hello from nginx\n")
             #expect(result.standardErrorText.contains("* ALPN: server accepted h2"))
+            #expect(result.standardErrorText.contains(profile.negotiatedVersion), "\(result.standardErrorText)")
             #expect(result.standardErrorText.contains("< HTTP/2 200"))
             #expect(!result.standardErrorText.contains("< HTTP/1.1"))
         }
     }
 
-    @Test("-i writes HTTP/2's status line (no reason phrase) before the body")
-    func includeOverHTTP2() async throws {
-        try await NginxServer.withServer(try Self.nginx()) { nginx in
+    @Test(
+        "A file over h2 on a fresh connection, again and again: the server's first frame is never lost",
+        arguments: Self.profiles)
+    func repeatedFetches(profile: NginxTLSProfile) async throws {
+        try await NginxServer.withServer(try Self.nginx(profile: profile)) { nginx in
+            let url = "https://localhost:\(nginx.tlsPort)/files/1k.bin"
+            let expected = Data(LabPattern.bytes(count: 1 << 10))
+            let root = files.rootPEM.path
+            // 4 × 5 fetches, 4 at a time.
+            let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        var failures: [String] = []
+                        for _ in 0..<5 {
+                            let result = try await RampartBinary.run([
+                                "fetch", url, "--ca", root, "--ca-only", "--http2", "-v",
+                            ])
+                            // One connection: a GET the server did not process is sent again on a
+                            // new one, which would hide a lost frame.
+                            let connections = result.standardErrorText.components(separatedBy: "* connecting to ")
+                            if result.exitCode != 0 || result.standardOutput != expected || connections.count != 2 {
+                                failures.append("exit \(result.exitCode): \(result.standardErrorText)")
+                            }
+                        }
+                        return failures
+                    }
+                }
+                return try await group.reduce(into: [String]()) { $0 += $1 }
+            }
+            #expect(failures.isEmpty, "\(failures)")
+        }
+    }
+
+    @Test("-i writes HTTP/2's status line (no reason phrase) before the body", arguments: Self.profiles)
+    func includeOverHTTP2(profile: NginxTLSProfile) async throws {
+        try await NginxServer.withServer(try Self.nginx(profile: profile)) { nginx in
             let result = try await RampartBinary.run([
                 "fetch", "https://localhost:\(nginx.tlsPort)/", "--ca", files.rootPEM.path, "--ca-only", "-i",
             ])
@@ -84,13 +124,17 @@ struct FetchHTTP2CLITests {
         #expect(result.standardErrorText.contains("--http1.1 and --http2 cannot be used together"))
     }
 
-    @Test("ats diagnose reports the protocol ALPN selected for each passing configuration (text and JSON)")
-    func diagnoseReportsALPN() async throws {
-        try await NginxServer.withServer(try Self.nginx()) { nginx in
+    @Test(
+        "ats diagnose reports the protocol ALPN selected for each passing configuration (text and JSON)",
+        arguments: Self.profiles)
+    func diagnoseReportsALPN(profile: NginxTLSProfile) async throws {
+        try await NginxServer.withServer(try Self.nginx(profile: profile)) { nginx in
             let url = "https://localhost:\(nginx.tlsPort)/"
             let text = try await RampartBinary.run(["ats", "diagnose", url, "--ca", files.rootPEM.path])
             #expect(text.exitCode == 0, "\(text.standardErrorText)")
-            #expect(text.standardOutputText.contains("Result : PASS (TLSv1.3, TLS_"))
+            #expect(
+                text.standardOutputText.contains("Result : PASS (\(profile.negotiatedVersion), TLS_"),
+                "\(text.standardOutputText)")
             #expect(text.standardOutputText.contains(", ALPN h2)"))
             let json = try await RampartBinary.run([
                 "ats", "diagnose", url, "--ca", files.rootPEM.path, "--format", "json",
@@ -100,9 +144,13 @@ struct FetchHTTP2CLITests {
             let configurations = try #require(report["configurations"] as? [[String: Any]])
             let passing = configurations.filter { $0["result"] as? String == "pass" }
             #expect(!passing.isEmpty)
-            #expect(passing.allSatisfy { $0["alpn"] as? String == "h2" })
+            // ATS's default connection offers h2; exceptions that allow what HTTP/2 forbids (TLS 1.0
+            // and 1.1, no forward secrecy) offer only http/1.1 (RFC 9113 §9.2).
+            let defaultConnection = passing.first { $0["name"] as? String == "ATS Default Connection" }
+            #expect(defaultConnection?["alpn"] as? String == "h2", "\(passing)")
+            #expect(passing.allSatisfy { ["h2", "http/1.1"].contains($0["alpn"] as? String) }, "\(passing)")
         }
-        try await NginxServer.withServer(try Self.nginx(http2: false)) { nginx in
+        try await NginxServer.withServer(try Self.nginx(http2: false, profile: profile)) { nginx in
             let json = try await RampartBinary.run([
                 "ats", "diagnose", "https://localhost:\(nginx.tlsPort)/", "--ca", files.rootPEM.path, "--format",
                 "json",

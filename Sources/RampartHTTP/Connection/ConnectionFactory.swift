@@ -117,11 +117,12 @@ struct ConnectionFactory: Sendable {
             }
             let suite = NIOLockedValueBox<UInt16?>(nil)
             let handshake = loop.makePromise(of: String?.self)
+            let limits = self.limits
             try await loop.submit {
                 let sync = channel.pipeline.syncOperations
                 try sync.addHandler(ServerHelloSniffer(result: suite))
                 try sync.addHandler(callback.makeClientHandler(context: context))
-                try sync.addHandler(HandshakeWaiter(completed: handshake))
+                try ProtocolHandover.addWaiter(to: channel, completed: handshake, limits: limits)
             }.get()
             let (budget, timeout) = deadline.budget(.tlsHandshake, timeouts.tlsHandshake, endpoint: key.endpoint)
             do {
@@ -158,19 +159,15 @@ struct ConnectionFactory: Sendable {
             let http2 = self.http2
             let lifetime = TimeAmount(idleLifetime)
             let connection = try await loop.submit {
-                // Between TLS and NIOHTTP2: the streams' flushes in one loop turn become one write.
-                try channel.pipeline.syncOperations.addHandler(HTTP2FlushCoalescer())
-                return try HTTP2Connection.install(
+                try ProtocolHandover.http2(
                     on: channel, key: key, info: info, limits: limits, http2: http2, idleLifetime: lifetime)
             }.get()
             events?(.connected(info))
             return .http2(connection)
         }
         let reader = try await loop.submit { () -> NIOLoopBound<ResponseReader> in
-            let reader = try ResponsePipeline.install(in: channel.pipeline.syncOperations, limits: limits)
-            return NIOLoopBound(reader, eventLoop: channel.eventLoop)
+            NIOLoopBound(try ProtocolHandover.http1(on: channel, limits: limits), eventLoop: channel.eventLoop)
         }.get()
-        try await channel.setOption(ChannelOptions.autoRead, value: false).get()
         events?(.connected(info))
         return .http1(HTTPConnection(channel: channel, key: key, info: info, reader: reader))
     }
@@ -228,6 +225,9 @@ struct ConnectionFactory: Sendable {
         }
         if text.contains("WRONG_VERSION_NUMBER") {
             return .tlsHandshakeFailed(key.endpoint, detail: "the server does not speak TLS on port \(key.port)")
+        }
+        if let failure = error as? HandshakeWaiter.Failure {
+            return .tlsHandshakeFailed(key.endpoint, detail: failure.description)
         }
         if case ConnectionFailure.closed(let detail) = error {
             return .tlsHandshakeFailed(key.endpoint, detail: detail)

@@ -19,15 +19,43 @@ package struct HTTP2ClientPipeline: Sendable {
     package static func install(
         on channel: any Channel, limits: HTTPLimits = HTTPLimits(), http2: HTTP2Limits = HTTP2Limits()
     ) throws -> HTTP2ClientPipeline {
+        let (key, info) = try Self.connection()
+        let connection = try HTTP2Connection.install(
+            on: channel, key: key, info: info, limits: limits, http2: http2, idleLifetime: .seconds(60))
+        return HTTP2ClientPipeline(connection: connection)
+    }
+
+    /// The TLS handshake's waiter of a real connection on `channel` (call on its event loop): the
+    /// future completes with the protocol ALPN selected when a `TLSUserEvent.handshakeCompleted`
+    /// passes. Then ``installAfterHandshake(on:limits:http2:)`` takes the channel over as the
+    /// connection factory does.
+    package static func awaitHandshake(on channel: any Channel, limits: HTTPLimits = HTTPLimits()) throws
+        -> EventLoopFuture<String?>
+    {
+        let handshake = channel.eventLoop.makePromise(of: String?.self)
+        try ProtocolHandover.addWaiter(to: channel, completed: handshake, limits: limits)
+        return handshake.futureResult
+    }
+
+    /// Installs the client's HTTP/2 handlers on `channel` as the connection factory does once the
+    /// handshake of ``awaitHandshake(on:limits:)`` selected `h2` (call on its event loop).
+    package static func installAfterHandshake(
+        on channel: any Channel, limits: HTTPLimits = HTTPLimits(), http2: HTTP2Limits = HTTP2Limits()
+    ) throws -> HTTP2ClientPipeline {
+        let (key, info) = try Self.connection()
+        let connection = try ProtocolHandover.http2(
+            on: channel, key: key, info: info, limits: limits, http2: http2, idleLifetime: .seconds(60))
+        return HTTP2ClientPipeline(connection: connection)
+    }
+
+    private static func connection() throws -> (ConnectionKey, HTTPConnectionInfo) {
         let endpoint = try Endpoint(host: "localhost", port: 443)
         let key = ConnectionKey(
             scheme: "https", endpoint: endpoint, proxy: nil, tls: TLSPolicyKey(ATSRequirements.defaults))
         let info = HTTPConnectionInfo(
             endpoint: endpoint, remoteAddress: "-", proxy: nil, tlsVersion: "TLSv1.3", cipherSuite: nil, trust: nil,
             reused: false, negotiatedProtocol: "h2")
-        let connection = try HTTP2Connection.install(
-            on: channel, key: key, info: info, limits: limits, http2: http2, idleLifetime: .seconds(60))
-        return HTTP2ClientPipeline(connection: connection)
+        return (key, info)
     }
 
     /// Opens a request stream and sends a `GET` of `path` on it (head and end).

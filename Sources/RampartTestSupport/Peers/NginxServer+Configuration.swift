@@ -35,6 +35,18 @@ extension NginxServer {
             """
     }
 
+    /// The TLS server's `ssl_protocols`, `ssl_ciphers` and `ssl_prefer_server_ciphers` lines, each
+    /// only when set (nginx's default otherwise).
+    static func tlsText(_ configuration: NginxServerConfiguration) -> String {
+        var lines: [String] = []
+        if let protocols = configuration.tlsProtocols { lines.append("ssl_protocols \(protocols);") }
+        if let ciphers = configuration.tlsCiphers { lines.append("ssl_ciphers \(ciphers);") }
+        if let prefer = configuration.preferServerCiphers {
+            lines.append("ssl_prefer_server_ciphers \(prefer ? "on" : "off");")
+        }
+        return lines.map { "            " + $0 }.joined(separator: "\n")
+    }
+
     /// The `nginx.conf` text.
     static func configurationText(_ configuration: NginxServerConfiguration, ports: (Int, Int), folder: String)
         -> String
@@ -97,7 +109,7 @@ extension NginxServer {
                     server_name localhost;
                     ssl_certificate "\(folder)/chain.pem";
                     ssl_certificate_key "\(folder)/key.pem";
-                    ssl_protocols \(configuration.tlsProtocols);
+            \(tlsText(configuration))
             \(clientVerificationText(configuration, folder: folder))
             \(locations)
                 }

@@ -19,9 +19,11 @@ import RampartTestKit
 ///
 /// nginx runs in the foreground (`daemon off; master_process off`) from a private 0700 temporary
 /// folder holding its configuration, certificate files, logs, pid file and temp paths, so it
-/// needs no system folder and runs as any user. The ports are picked free before starting, and
-/// the start is retried (up to 3 times) if nginx cannot bind. ``withServer(_:_:)`` stops nginx
-/// and removes the folder however the body ends.
+/// needs no system folder and runs as any user. The ports are picked free before starting; another
+/// process (a suite running beside) may take one before nginx binds it, so nginx counts as started
+/// only once it wrote its pid file, which it does after binding every port, and a start whose bind
+/// failed is retried with fresh ports (up to 5 times). ``withServer(_:_:)`` stops nginx and removes
+/// the folder however the body ends.
 ///
 /// ```swift
 /// let chain = try LabPKI.shared().chain(.good)
@@ -32,7 +34,8 @@ import RampartTestKit
 public final class NginxServer: Sendable {
     /// Why nginx could not be started.
     public enum Failure: Error, CustomStringConvertible {
-        /// nginx exited, or did not accept connections within 10 s, on every attempt.
+        /// nginx exited, could not bind its ports, or did not accept connections within 10 s, on
+        /// every attempt.
         case didNotStart(attempts: Int, errorLog: String)
 
         public var description: String {
@@ -91,18 +94,26 @@ public final class NginxServer: Sendable {
     /// - Throws: ``PeerProcess/Failure/notInstalled(_:)`` when nginx is missing (run `Scripts/test`,
     ///   which installs it), ``Failure/didNotStart(attempts:errorLog:)`` when it does not come up.
     public static func start(_ configuration: NginxServerConfiguration) async throws -> NginxServer {
+        try await start(configuration, ports: { (try await freePort(), try await freePort()) })
+    }
+
+    /// ``start(_:)`` with the ports of each attempt (TLS, cleartext) picked by `ports`: how a test
+    /// hands nginx ports another process holds.
+    package static func start(
+        _ configuration: NginxServerConfiguration, ports pick: () async throws -> (Int, Int)
+    ) async throws -> NginxServer {
         guard let nginx = executable else { throw PeerProcess.Failure.notInstalled("nginx") }
         var lastLog = ""
-        let attempts = 3
+        let attempts = 5
         for _ in 0..<attempts {
             let folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("rampart-nginx-\(UUID().uuidString)")
             do {
-                let ports = (try await freePort(), try await freePort())
+                let ports = try await pick()
                 guard ports.0 != ports.1 else { continue }
                 try writeFiles(configuration, ports: ports, to: folder)
                 let process = try NginxProcess(executable: nginx, folder: folder)
-                if await waitUntilAccepting(ports: ports, process: process) {
+                if await waitUntilListening(ports: ports, process: process) {
                     return NginxServer(configuration: configuration, ports: ports, process: process)
                 }
                 lastLog = process.errorLog
@@ -142,7 +153,8 @@ public final class NginxServer: Sendable {
         try? FileManager.default.removeItem(at: process.folder)
     }
 
-    /// A port nothing listens on right now: bound to port 0, read, released.
+    /// A port nothing listens on right now: bound to port 0, read, released. Free when asked only:
+    /// ``waitUntilListening(ports:process:)`` checks that nginx, not another process, got it.
     static func freePort() async throws -> Int {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0).get()
@@ -151,13 +163,20 @@ public final class NginxServer: Sendable {
         return port
     }
 
-    /// Polls both ports until each accepts a TCP connection, nginx exits, or 10 s pass.
-    static func waitUntilAccepting(ports: (Int, Int), process: NginxProcess) async -> Bool {
+    /// Waits until nginx itself listens on both ports: its pid file exists (nginx writes it after
+    /// binding every listening socket, and a bind that fails ends nginx before) and both ports accept
+    /// a TCP connection. `false` at once when nginx exits or logs a failed `bind()` (the port was
+    /// taken between ``freePort()`` and nginx's bind: another process would answer on it), or
+    /// after 10 s.
+    static func waitUntilListening(ports: (Int, Int), process: NginxProcess) async -> Bool {
+        let pidFile = process.folder.appendingPathComponent("nginx.pid").path
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
-            guard process.isRunning else { return false }
-            if await accepts(ports.0), await accepts(ports.1) { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+            guard process.isRunning, !process.errorLog.contains("bind() to") else { return false }
+            if FileManager.default.fileExists(atPath: pidFile), await accepts(ports.0), await accepts(ports.1) {
+                return process.isRunning
+            }
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return false
     }
