@@ -995,7 +995,7 @@ _rampart_validate_json() {
 
 _rampart_scan() {
     repeating_flags=()
-    non_repeating_flags=(--include-tests --include-dependencies --version -h --help)
+    non_repeating_flags=(--force --include-tests --include-dependencies --allow-incomplete --version -h --help)
     repeating_options=()
     non_repeating_options=(--format -o --output --fail-on --baseline --write-baseline)
     __rampart_offer_flags_options -1

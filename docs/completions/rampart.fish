@@ -101,7 +101,7 @@ function __rampart_parse_tokens -S
                 __rampart_parse_subcommand 1 'max-bytes=' 'max-depth=' 'max-string-bytes=' 'max-elements=' 'max-number-characters=' 'allow-duplicate-keys' 'format=' 'version' 'h/help'
             end
         case 'scan'
-            __rampart_parse_subcommand -r 1 'format=' 'o/output=' 'fail-on=' 'baseline=' 'write-baseline=' 'include-tests' 'include-dependencies' 'version' 'h/help'
+            __rampart_parse_subcommand -r 1 'format=' 'o/output=' 'force' 'fail-on=' 'baseline=' 'write-baseline=' 'include-tests' 'include-dependencies' 'allow-incomplete' 'version' 'h/help'
         case 'help'
             __rampart_parse_subcommand -r 1 'version'
         end
@@ -401,11 +401,13 @@ complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_option
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart validate json" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" format' -l 'format' -d 'Output format: text, json, sarif or html.' -rfka 'text json sarif html'
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" o output' -s 'o' -l 'output' -d 'Write the report to FILE (replaced only once complete) instead of standard output.' -rfka ''
+complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" force' -l 'force' -d 'Replace the -o or --write-baseline file if it exists (never a file the scan reads).'
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" fail-on' -l 'fail-on' -d 'Exit 1 when any finding is at or above this severity: info, low, medium or high.' -rfka 'info low medium high'
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" baseline' -l 'baseline' -d 'Hide the findings this baseline file holds.' -rfka ''
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" write-baseline' -l 'write-baseline' -d 'Write every finding of this scan to FILE as a baseline (before --baseline hides any).' -rfka ''
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" include-tests' -l 'include-tests' -d 'Keep findings in test code.'
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" include-dependencies' -l 'include-dependencies' -d 'Scan Pods and Carthage (third-party code) too.'
+complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" allow-incomplete' -l 'allow-incomplete' -d 'Exit 0 or 1 by the findings alone when the report lists problems (files not analysed, or only partly), instead of 3.'
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" version' -l 'version' -d 'Show the version.'
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart scan" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'rampart' -n '__rampart_should_offer_completions_for_flags_or_options "rampart help" version' -l 'version' -d 'Show the version.'
