@@ -119,4 +119,29 @@ struct RequestBodyTests {
             #expect(server.requestsServed == 1)
         }
     }
+
+    @Test("a kept-alive connection closed unanswered is not tried again with the rest of a pipe")
+    func staleConnectionKeepsPipeBody() async throws {
+        try await LabScriptedPeer.with(.answersOnce) { port in
+            let client = try Self.client { $0.timeouts = HTTPTimeouts(all: .seconds(10)) }
+            defer { client.shutdown() }
+            let url = LabHTTP.url("http://127.0.0.1:\(port)/")
+            guard case .success = await Self.send(client, HTTPRequest(url: url)) else {
+                Issue.record("the first request failed")
+                return
+            }
+            let pipe = Pipe()
+            try pipe.fileHandleForWriting.write(contentsOf: Data(repeating: 0x42, count: 20_000))
+            try pipe.fileHandleForWriting.close()
+            let body = try HTTPRequestBody.file(
+                URL(fileURLWithPath: "/proc/self/fd/\(pipe.fileHandleForReading.fileDescriptor)"))
+            let result = await Self.send(client, HTTPRequest(url: url, method: .PUT, body: body))
+            guard case .failure(.connectionClosed(_, let detail)) = result else {
+                Issue.record("expected the connection's close, got \(result)")
+                return
+            }
+            #expect(detail.contains("was not sent again because its body"), "\(detail)")
+            withExtendedLifetime(pipe) {}
+        }
+    }
 }

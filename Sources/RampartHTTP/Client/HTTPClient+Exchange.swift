@@ -6,7 +6,8 @@ import RampartPolicy
 /// response head read and its body handed over as a stream.
 extension HTTPClient {
     /// One request on one connection: a kept-alive one when there is one (retried once on a
-    /// fresh connection if the server had closed it), else a new one.
+    /// fresh connection if the server had closed it, unless the body cannot be read again from its
+    /// start), else a new one.
     func exchange(_ request: HTTPRequest, target: Target, key: ConnectionKey, deadline: Deadline)
         async throws(HTTPClientError) -> HTTPResponse
     {
@@ -170,7 +171,17 @@ extension HTTPClient {
                 }
                 throw classified
             }
-            if reused && !receivedAnything && !(error is HTTPClientError) { throw StaleConnection(underlying: error) }
+            if reused && !receivedAnything && !(error is HTTPClientError) {
+                // Sending began, so a body that cannot be read again from its start is spent.
+                guard request.body?.isReplayable ?? true else {
+                    throw HTTPClientError.connectionClosed(
+                        endpoint,
+                        detail: "the server closed the kept-alive connection before answering; the request was not "
+                            + "sent again because its body (a pipe, a FIFO or a device) was partly read and cannot "
+                            + "be read again from its start")
+                }
+                throw StaleConnection(underlying: error)
+            }
             throw error
         }
     }

@@ -21,6 +21,10 @@ public enum LabScriptedPeer {
         case http
         /// Sends these bytes as soon as the connection is accepted, and keeps it open.
         case send([UInt8])
+        /// Answers the first request of each connection (a head without a body) with an empty
+        /// keep-alive `200`, then closes the connection unanswered when the next request's first
+        /// bytes arrive: a server that dropped a kept-alive connection just as the client reused it.
+        case answersOnce
 
         public var description: String {
             switch self {
@@ -28,6 +32,7 @@ public enum LabScriptedPeer {
             case .closeAtOnce: return "closeAtOnce"
             case .http: return "http"
             case .send(let bytes): return "send(\(bytes.count) bytes)"
+            case .answersOnce: return "answersOnce"
             }
         }
     }
@@ -40,7 +45,11 @@ public enum LabScriptedPeer {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { child in
                 child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.addHandler(ScriptHandler(script: script))
+                    if case .answersOnce = script {
+                        try child.pipeline.syncOperations.addHandler(AnswersOnceHandler())
+                    } else {
+                        try child.pipeline.syncOperations.addHandler(ScriptHandler(script: script))
+                    }
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -65,7 +74,7 @@ public enum LabScriptedPeer {
             switch script {
             case .closeAtOnce: context.close(promise: nil)
             case .send(let bytes): context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(bytes: bytes)), promise: nil)
-            case .silent, .http: break
+            case .silent, .http, .answersOnce: break
             }
         }
 
@@ -76,6 +85,27 @@ public enum LabScriptedPeer {
             context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
                 channel.close(promise: nil)
             }
+        }
+    }
+
+    /// ``Script/answersOnce``: confined to its channel's event loop.
+    private final class AnswersOnceHandler: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+        private var head = ByteBuffer()
+        private var answered = false
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            var bytes = unwrapInboundIn(data)
+            guard !answered else {
+                context.close(promise: nil)
+                return
+            }
+            head.writeBuffer(&bytes)
+            guard head.readableBytesView.firstRange(of: Array("\r\n\r\n".utf8)) != nil else { return }
+            answered = true
+            let answer = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer)), promise: nil)
         }
     }
 }
