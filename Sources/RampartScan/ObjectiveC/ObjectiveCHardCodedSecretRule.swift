@@ -3,6 +3,9 @@ import Foundation
 /// RS-CRYPTO-007 in Objective-C: an API key or token in a string literal: a known prefix (AWS, GitHub, Stripe,
 /// Slack, Google, PEM private keys: the patterns the Mach-O reader uses too), or a long random-looking literal
 /// assigned to a name that says it is a secret (`kAPISecret = @"9f2c…"`). The message shows only the ends.
+/// A short literal is one when its use says so (``ObjectiveCCredentialUse``, ``CredentialLiteral``): compared
+/// with a password or a text field's text (high), or given to a credential name (medium); those messages show
+/// only the length.
 struct ObjectiveCHardCodedSecretRule: ObjectiveCRule {
     func findings(in source: ObjectiveCSource) -> [ScanFinding] {
         var findings: [ScanFinding] = []
@@ -32,6 +35,29 @@ struct ObjectiveCHardCodedSecretRule: ObjectiveCRule {
                 continue
             }
             report(token, "\(name) holds a secret written in the code (\(KnownSecrets.redacted(value)))")
+        }
+        // Short literals that are credentials by their use (`isEqualToString:`, `self.password = @"…"`).
+        var used: [(String, Bool, ObjectiveCToken)] = source.constants.compactMap { name, value in
+            guard let token = value.last, value.count == 1 || (value.count == 2 && value[0].text == "@"),
+                CredentialLiteral.isCredentialName(name)
+            else { return nil }
+            return (name, true, token)
+        }
+        for (index, token) in source.tokens.enumerated() where token.stringValue != nil {
+            if let use = ObjectiveCCredentialUse.use(ofLiteralAt: index, in: source) {
+                used.append((use.description, use.nameOnly, token))
+            }
+        }
+        for (description, nameOnly, token) in used {
+            guard let value = token.stringValue, CredentialLiteral.isCredential(value, nameOnly: nameOnly) else {
+                continue
+            }
+            guard seen.insert(token.line << 20 | token.column).inserted else { continue }
+            findings.append(
+                source.finding(
+                    .hardCodedSecret, at: token,
+                    "\(description) is a hard-coded credential (\(value.count) characters, not shown)",
+                    severity: nameOnly ? .medium : .high))
         }
         return findings
     }

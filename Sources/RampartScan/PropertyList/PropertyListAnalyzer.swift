@@ -39,7 +39,10 @@ public struct PropertyListAnalyzer: ScanAnalyzer {
                     entitlements: top, path: file.path, origin: .entitlementsFile,
                     lineOfKey: { lines.line(ofKeyPath: $0) }))
         }
-        guard top["CFBundleIdentifier"] != nil || top[ATSKey.root] != nil else { return ScanFileResult() }
+        guard top["CFBundleIdentifier"] != nil || top[ATSKey.root] != nil else {
+            return ScanFileResult(
+                findings: PropertyListCredentialRule.findings(top: top, path: file.path, lines: lines))
+        }
         var result = PropertyListTrustKitPinsRule.result(top: top, bytes: file.contents, path: file.path, lines: lines)
         result.findings += PropertyListATSRule.findings(top: top, format: format, path: file.path, lines: lines)
         result.findings += PropertyListOAuthSchemeRule.findings(top: top, path: file.path, lines: lines)

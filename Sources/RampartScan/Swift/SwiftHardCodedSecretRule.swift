@@ -5,7 +5,10 @@ import SwiftSyntax
 /// Slack, Google, PEM private keys: the same patterns as in binaries), a JSON Web Token, or a random-looking
 /// value (length and Shannon entropy) given to a name that says secret (`apiKey`, `clientSecret`, `authToken`).
 /// Placeholders (`"YOUR_API_KEY"`, `"<token>"`, `""`) and key names (`"api_key"`) are not credentials. The
-/// message shows only a few characters of the start (``KnownSecrets/redacted(_:)``).
+/// message shows only a few characters of the start (``KnownSecrets/redacted(_:)``). A short literal is one when
+/// its use says so (``SwiftCredentialUse``, ``CredentialLiteral``): compared with a password or a text field's
+/// text or passed as a password argument (high), bound to a credential name (medium); those messages show only
+/// the length.
 final class SwiftHardCodedSecretRule: SwiftRule {
     static let minimumLength = 16
     /// Bits per character; random base64 or hex of this length scores 3.5–5.5, words and identifiers below.
@@ -16,7 +19,11 @@ final class SwiftHardCodedSecretRule: SwiftRule {
     ]
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let text = SwiftSyntaxQueries.staticText(node), text.count >= 8 else { return .visitChildren }
+        guard let text = SwiftSyntaxQueries.staticText(node) else { return .visitChildren }
+        guard text.count >= 8 else {
+            reportCredential(node, text)
+            return .visitChildren
+        }
         if let (kind, secret) = KnownSecrets.secrets(in: text).first {
             context.report(
                 .hardCodedSecret, at: node,
@@ -32,8 +39,21 @@ final class SwiftHardCodedSecretRule: SwiftRule {
             context.report(
                 .hardCodedSecret, at: node,
                 "\(name) is a hard-coded credential (\(KnownSecrets.redacted(text))): keep it off the app")
+        } else {
+            reportCredential(node, text)
         }
         return .visitChildren
+    }
+
+    /// A short literal that is a credential by its use (``SwiftCredentialUse``): a password compared or passed
+    /// to a credential argument is high, a literal bound to a credential name or key medium.
+    private func reportCredential(_ node: StringLiteralExprSyntax, _ text: String) {
+        guard let use = SwiftCredentialUse.use(of: node), CredentialLiteral.isCredential(text, nameOnly: use.nameOnly)
+        else { return }
+        context.report(
+            .hardCodedSecret, at: node,
+            "\(use.description) is a hard-coded credential (\(text.count) characters, not shown): keep it off the app",
+            severity: use.nameOnly ? .medium : .high)
     }
 
     static func isJWT(_ text: String) -> Bool {
