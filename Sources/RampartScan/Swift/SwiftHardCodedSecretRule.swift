@@ -73,6 +73,8 @@ final class SwiftHardCodedSecretRule: SwiftRule {
         if placeholderWords.contains(where: lowered.contains) { return false }
         if text.allSatisfy({ $0.isLowercase || $0 == "_" || $0 == "." || $0 == "-" }) { return false }
         if text.allSatisfy({ $0.isUppercase || $0 == "_" }) { return false }
+        // `"WrongStaffPassword"`, `"StaffPasswordItem"`: a localized-string key or keychain item name.
+        if CredentialLiteral.looksLikeIdentifier(text) { return false }
         return entropy(text) >= minimumEntropy
     }
 
