@@ -339,6 +339,26 @@ struct ObjectiveCAnalyzerTests {
                     sqlite3_prepare_v2(db, "SELECT * FROM users WHERE name = ?", -1, &stmt, NULL);
                 }
                 """),
+        Case(
+            rule: .sqlInjection,
+            positive: """
+                - (FMResultSet *)notesForOwner:(NSString *)owner {
+                    NSString *sql = [NSString stringWithFormat:@"SELECT * FROM %@ WHERE owner = '%@'", kNotesTable, owner];
+                    return [self.db executeQuery:sql];
+                }
+                - (void)purge:(NSString *)tag { [self.db executeUpdate:[NSString stringWithFormat:@"DELETE FROM notes WHERE tag = '%@'", tag]]; }
+                """, lines: [2, 5], names: ["`owner`", "executeQuery"],
+            lookAlike: """
+                static NSString *const kNotesTable = @"notes";
+                #define NOTES_COLUMNS @"id, title"
+                - (FMResultSet *)recent:(NSInteger)limit since:(double)since {
+                    NSString *sql = [NSString stringWithFormat:@"SELECT %@ FROM %@ WHERE modified > %f ORDER BY id LIMIT %ld", NOTES_COLUMNS, kNotesTable, since, (long)limit];
+                    return [self.db executeQuery:sql];
+                }
+                - (void)dropIndex { [self.db executeUpdate:[NSString stringWithFormat:@"DROP INDEX IF EXISTS %@", [self indexName]]]; }
+                - (void)logFailure:(NSError *)error { NSLog(@"%@", [NSString stringWithFormat:@"Delete from cache failed where %@", error]); }
+                - (void)describe:(NSString *)name { self.label.text = [NSString stringWithFormat:@"SELECT * FROM notes WHERE name = '%@'", name]; }
+                """),
     ]
 
     @Test("each rule finds the positive, on its lines, naming the thing", arguments: cases)

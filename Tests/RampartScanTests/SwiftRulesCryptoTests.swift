@@ -196,4 +196,78 @@ struct SwiftRulesCryptoTests {
             ])
         #expect(findings.first?.message.contains("name") == true)
     }
+
+    @Test("RS-CODE-001: table and column names, enum values, numbers and ? lists in SQL that binds its values")
+    func sqlInjectionFixedPieces() {
+        let source = #"""
+            enum Kind: String { case audio, video }
+            struct Schema { static let noteTable = "notes" }
+            final class NoteStore {
+                static let tableName = "notes"
+                let columnNames = ["id", "title", "body"]
+                func notes(ids: [Int64], limit: Int, offset: Int, ascending: Bool, kind: Kind, db: FMDatabase,
+                           queue: DatabaseQueue, handle: OpaquePointer) throws {
+                    let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+                    _ = try db.executeQuery("SELECT * FROM \(Self.tableName) WHERE id IN (\(marks)) LIMIT \(limit)", values: ids)
+                    _ = try db.executeQuery(
+                        "SELECT * FROM \(Schema.noteTable) WHERE kind = '\(kind.rawValue)' AND id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                        values: ids)
+                    let insert = "INSERT INTO \(Self.tableName) (\(columnNames.joined(separator: ","))) VALUES (\(columnNames.map { _ in "?" }.joined(separator: ", ")))"
+                    try db.executeUpdate(insert, values: [])
+                    try queue.write { db in
+                        try db.execute(sql: "DELETE FROM \(Self.tableName) WHERE rowid > \(ids.count + offset) AND kind = '\(Kind.audio)'")
+                    }
+                    let order = ascending ? "ASC" : "DESC"
+                    sqlite3_exec(handle, "SELECT * FROM \(Self.tableName) ORDER BY title \(order)", nil, nil, nil)
+                    let page = String(format: "SELECT * FROM notes LIMIT %d OFFSET %ld", limit, offset)
+                    sqlite3_exec(handle, page, nil, nil, nil)
+                }
+            }
+            """#
+        #expect(H.findings(.sqlInjection, in: source).isEmpty)
+    }
+
+    @Test("RS-CODE-001: log text that starts like SQL, and SQL text that no database runs, are not findings")
+    func sqlInjectionNeedsASink() {
+        let source = #"""
+            func report(error: Error, user: String, logger: Logger, label: UILabel) {
+                print("Delete account failed: \(error)")
+                logger.info("Update profile set for \(user) where allowed")
+                FileLog.shared.addMessage("Insert into queue failed \(error.localizedDescription)")
+                let preview = "DELETE FROM notes WHERE owner = '\(user)'"
+                label.text = preview
+            }
+            """#
+        #expect(H.findings(.sqlInjection, in: source).isEmpty)
+    }
+
+    @Test(
+        "RS-CODE-001: a typed value spliced into SQL that SQLite, FMDB or GRDB runs; the message names piece and sink")
+    func sqlInjectionNamesPieceAndSink() {
+        let source = #"""
+            func search(term: String, db: FMDatabase, queue: DatabaseQueue, handle: OpaquePointer, field: UITextField) throws {
+                let typed = field.text ?? ""
+                let query = "SELECT * FROM notes WHERE title LIKE '%\(typed)%'"
+                sqlite3_exec(handle, query, nil, nil, nil)
+                _ = try db.executeQuery("SELECT * FROM notes WHERE owner = '\(term)' LIMIT \(10)", values: nil)
+                let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM notes WHERE tag = '" + term + "'") }
+                try queue.write { db in try db.execute(sql: String(format: "DELETE FROM notes WHERE title = '%@'", term)) }
+                _ = rows
+            }
+            """#
+        let findings = H.findings(.sqlInjection, in: source)
+        #expect(
+            findings.map { H.Position(line: $0.line, column: $0.column) } == [
+                H.at("\"SELECT * FROM notes WHERE title", in: source),
+                H.at("\"SELECT * FROM notes WHERE owner", in: source),
+                H.at("\"SELECT * FROM notes WHERE tag", in: source), H.at("String(format:", in: source),
+            ])
+        let messages = findings.map(\.message)
+        #expect(messages.count == 4)
+        for (message, (piece, sink)) in zip(
+            messages, [("typed", "sqlite3_exec"), ("term", "executeQuery"), ("term", "fetchAll"), ("term", "execute")])
+        {
+            #expect(message.contains("`\(piece)`") && message.contains("reaches \(sink)"), "\(message)")
+        }
+    }
 }

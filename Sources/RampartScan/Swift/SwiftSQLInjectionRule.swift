@@ -1,10 +1,12 @@
 import SwiftSyntax
 
 /// RS-CODE-001 in Swift: an SQL statement (a literal that starts with an SQL keyword and has the shape of a
-/// statement) built with a value — interpolated, joined with `+`, or formatted by `String(format:)` — wherever it
-/// goes: straight into `sqlite3_exec` / `sqlite3_prepare_v2`, FMDB `executeQuery`, GRDB `execute(sql:)`, or into
-/// the app's own query helper. Reported at the statement; values that are constants of the function, or that went
-/// through a quoting function, do not count.
+/// statement) built with a value — interpolated, joined with `+`, or formatted by `String(format:)` — that
+/// reaches code that runs it (``SwiftSQLSink``: `sqlite3_exec` / `sqlite3_prepare_v2`, FMDB `executeQuery`,
+/// GRDB `execute(sql:)`, SQLite.swift `run`, the app's own query helper), directly or through a local. Reported
+/// at the statement, naming the piece. Pieces fixed by the code (numbers, `?` placeholder lists, table and column
+/// names, enum values, constants: ``SwiftSQLFixedPiece``) and values that went through a quoting function do not
+/// count; a log line that starts with "Update" reaches no sink.
 final class SwiftSQLInjectionRule: SwiftRule {
     static let keywords = [
         "SELECT ", "INSERT ", "UPDATE ", "DELETE ", "REPLACE ", "CREATE ", "DROP ", "ALTER ", "PRAGMA ",
@@ -12,11 +14,13 @@ final class SwiftSQLInjectionRule: SwiftRule {
     /// Words a statement of that keyword has; a log line that starts with "Update" has none of them.
     static let shapes = [" FROM ", " INTO ", " SET ", " TABLE ", " WHERE ", " VALUES", " INDEX ", "PRAGMA "]
 
+    private lazy var sink = SwiftSQLSink(root: Syntax(context.tree))
+
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         guard isStatement(SwiftSyntaxQueries.leadingText(node)), !isOperandOfConcatenation(Syntax(node)),
-            let value = SwiftBuiltString.insertedValue(ExprSyntax(node))
+            let value = insertedValue(ExprSyntax(node)), let sinkName = sink.sinkName(reachedBy: ExprSyntax(node))
         else { return .visitChildren }
-        report(node, value: value)
+        report(node, value: value, sink: sinkName)
         return .visitChildren
     }
 
@@ -24,9 +28,9 @@ final class SwiftSQLInjectionRule: SwiftRule {
         guard node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }),
             let first = node.elements.first?.as(StringLiteralExprSyntax.self),
             isStatement(SwiftSyntaxQueries.leadingText(first) + " "),
-            let value = SwiftBuiltString.insertedValue(ExprSyntax(node))
+            let value = insertedValue(ExprSyntax(node)), let sinkName = sink.sinkName(reachedBy: ExprSyntax(node))
         else { return .visitChildren }
-        report(node, value: value)
+        report(node, value: value, sink: sinkName)
         return .visitChildren
     }
 
@@ -34,16 +38,21 @@ final class SwiftSQLInjectionRule: SwiftRule {
         guard SwiftSyntaxQueries.calleeName(node) == "String", node.arguments.first?.label?.text == "format",
             let format = node.arguments.first?.expression.as(StringLiteralExprSyntax.self),
             isStatement(SwiftSyntaxQueries.leadingText(format)),
-            let value = SwiftBuiltString.insertedValue(ExprSyntax(node))
+            let value = insertedValue(ExprSyntax(node)), let sinkName = sink.sinkName(reachedBy: ExprSyntax(node))
         else { return .visitChildren }
-        report(node, value: value)
+        report(node, value: value, sink: sinkName)
         return .skipChildren
     }
 
-    private func report(_ node: some SyntaxProtocol, value: String) {
+    private func insertedValue(_ expr: ExprSyntax) -> String? {
+        SwiftBuiltString.insertedValue(expr, isFixed: { SwiftSQLFixedPiece.isFixed($0) })
+    }
+
+    private func report(_ node: some SyntaxProtocol, value: String, sink: String) {
         context.report(
             .sqlInjection, at: node,
-            "SQL built from \(value): bind it as a parameter (?) with sqlite3_bind_*, FMDB or GRDB arguments")
+            "SQL built from `\(value)` reaches \(sink): put a ? placeholder there and bind the value "
+                + "(sqlite3_bind_*, FMDB values:, GRDB arguments:)")
     }
 
     private func isStatement(_ text: String) -> Bool {

@@ -56,6 +56,22 @@
     return [self rowsForQuery:sql];
 }
 
+static NSString *const kTransactionsTable = @"transactions";
+
+- (NSArray *)transactionsAbove:(double)amount limit:(NSUInteger)limit {
+    NSString *sql = [NSString stringWithFormat:@"SELECT id FROM %@ WHERE amount > %f LIMIT %lu", kTransactionsTable, amount, (unsigned long)limit];
+    return [self rowsForQuery:sql];
+}
+
+- (void)clearCacheFailed:(NSError *)error {
+    NSString *line = [NSString stringWithFormat:@"Delete from transactions cache failed: %@", error];
+    [self.logger logMessage:line];
+}
+
+- (void)deleteTransactionsForPayee:(NSString *)payee {
+    sqlite3_exec(_db, [[NSString stringWithFormat:@"DELETE FROM transactions WHERE payee = '%@'", payee] UTF8String], NULL, NULL, NULL); // expect: RS-CODE-001
+}
+
 - (void)saveUsername:(NSString *)username password:(NSString *)password {
     // expect-begin: RS-STORAGE-004
     sqlite3_stmt *statement = NULL;

@@ -57,6 +57,44 @@ final class OrderDatabase {
         case account
     }
 
+    static let ordersTableName = "orders"
+    static let orderColumns = ["id", "customer", "total"]
+
+    /// Only the table name constant, a placeholder list and integers are spliced; the ids are bound.
+    func orders(ids: [String], limit: Int) -> [String] {
+        var statement: OpaquePointer?
+        let marks = ids.map { _ in "?" }.joined(separator: ", ")
+        let query = "SELECT id FROM \(Self.ordersTableName) WHERE id IN (\(marks)) LIMIT \(limit) OFFSET \(ids.count)"
+        guard sqlite3_prepare_v2(db, query, -1, &statement, nil) == SQLITE_OK else { return [] }
+        defer { sqlite3_finalize(statement) }
+        for (index, id) in ids.enumerated() {
+            sqlite3_bind_text(statement, Int32(index + 1), id, -1, SQLITE_TRANSIENT)
+        }
+        var found: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            found.append(String(cString: sqlite3_column_text(statement, 0)))
+        }
+        return found
+    }
+
+    /// The column list and the table come from the constants above; the values are bound.
+    func insertStatement() -> OpaquePointer? {
+        var statement: OpaquePointer?
+        let columns = Self.orderColumns.joined(separator: ", ")
+        let values = Array(repeating: "?", count: Self.orderColumns.count).joined(separator: ", ")
+        sqlite3_prepare_v2(db, "INSERT INTO \(Self.ordersTableName) (\(columns)) VALUES (\(values))", -1, &statement, nil)
+        return statement
+    }
+
+    func removeOrders(olderThan days: Int, table: Table, reason: String) {
+        print("Delete of old orders started: \(reason)")
+        sqlite3_exec(db, "DELETE FROM \(table.rawValue) WHERE age > \(days)", nil, nil, nil)
+    }
+
+    func removeOrders(withNote note: String) {
+        sqlite3_exec(db, "DELETE FROM orders WHERE note = '\(note)'", nil, nil, nil) // expect: RS-CODE-001
+    }
+
     func storeAccessToken(_ accessToken: String) {
         // expect-begin: RS-STORAGE-004
         var statement: OpaquePointer?
