@@ -7,7 +7,7 @@ import Testing
 
 /// The envelope: round trips for every kind, 1 and 10 recipients, empty and multi-chunk messages;
 /// every truncation and bit flip refused; entry swaps, sender substitution and forgery refused.
-@Suite("E2E: envelope", .timeLimit(.minutes(3)))
+@Suite("E2E: envelope", .timeLimit(.minutes(10)))
 struct E2EEnvelopeTests {
     static func payload(_ count: Int) -> Data {
         var generator = SystemRandomNumberGenerator()

@@ -11,7 +11,7 @@ import Testing
 
 /// A file or stream failing under an end-to-end operation is an ``E2EError/io(_:)`` carrying
 /// RampartIO's ``IOError``: its class, operation, path and `errno`, never a Seal error in between.
-@Suite("E2E: file failures are I/O errors", .timeLimit(.minutes(3)))
+@Suite("E2E: file failures are I/O errors", .timeLimit(.minutes(10)))
 struct E2EIOErrorTests {
     /// Seals a message to Bob signed by `signer` (Alice when `nil`) and opens it into the file at
     /// `output` through a `SealDestination`, expecting Alice as the sender.

@@ -6,7 +6,7 @@ import Testing
 
 /// Identities and public keys: encodings with typed prefixes and checksums, 0600 files, vault
 /// items, and safety numbers.
-@Suite("E2E: identities and safety numbers", .timeLimit(.minutes(3)))
+@Suite("E2E: identities and safety numbers", .timeLimit(.minutes(10)))
 struct E2EIdentityTests {
     @Test("keys round-trip through their one-line forms", arguments: E2EKeyKind.allCases)
     func encodings(kind: E2EKeyKind) throws {

@@ -11,7 +11,7 @@ import Testing
 /// ties an envelope to one file key, so a malicious sender cannot wrap different file keys for
 /// different recipients and show each of them another plaintext ("invisible salamanders":
 /// ChaCha20-Poly1305 does not commit to its key). Version 1 envelopes, which had no MAC, are refused.
-@Suite("E2E: key commitment", .timeLimit(.minutes(5)))
+@Suite("E2E: key commitment", .timeLimit(.minutes(10)))
 struct E2EKeyCommitmentTests {
     /// The age STREAM nonce of a single, final chunk: counter 0, last flag 1.
     static let lastChunkNonce = Data(count: 11) + Data([1])

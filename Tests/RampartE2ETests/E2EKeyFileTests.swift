@@ -6,7 +6,7 @@ import Testing
 
 /// E2E identity and public-key files read through `KeyFile`: the same rules and the same
 /// `FILE:LINE:` words as age key files.
-@Suite("E2E: key files", .timeLimit(.minutes(3)))
+@Suite("E2E: key files", .timeLimit(.minutes(10)))
 struct E2EKeyFileTests {
     private func invalidKey(_ body: () throws -> Void) -> String? {
         do {

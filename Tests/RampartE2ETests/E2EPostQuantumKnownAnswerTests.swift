@@ -14,7 +14,7 @@ import Testing
 /// is used only inside X-Wing, whose vectors cover it. The envelope bytes themselves are pinned by
 /// the regression vectors (``E2ERegressionVectorTests``) and read independently for the classic
 /// and P-256 kinds only.
-@Suite("E2E: post-quantum keys against published known answers", .timeLimit(.minutes(3)))
+@Suite("E2E: post-quantum keys against published known answers", .timeLimit(.minutes(10)))
 struct E2EPostQuantumKnownAnswerTests {
     struct XWingVector: Decodable, CustomTestStringConvertible, Sendable {
         var seed: String

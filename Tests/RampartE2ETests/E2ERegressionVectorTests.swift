@@ -15,7 +15,7 @@ import Testing
 /// the classic and P-256 vectors are opened by a reader in Python (`Fixtures/e2e_reader.py`, pyhpke
 /// and cryptography only); pyhpke has no X-Wing, so for the post-quantum kind the keys are held to
 /// published X-Wing and ML-DSA-65 known answers instead (``E2EPostQuantumKnownAnswerTests``).
-@Suite("E2E: envelope regression vectors", .timeLimit(.minutes(5)))
+@Suite("E2E: envelope regression vectors", .timeLimit(.minutes(10)))
 struct E2ERegressionVectorTests {
     static let file = try? E2EVectorFile.load()
     static var vectors: [E2EVector] { file?.vectors ?? [] }

@@ -6,7 +6,7 @@ import Testing
 /// swift-crypto's HPKE (what RampartE2E uses) against pyhpke, an independent Python implementation
 /// run as a real process from the peers' virtualenv: pyhpke seals and Rampart opens, and the other
 /// way round, for the DHKEM suites both speak (pyhpke has no X-Wing), in base and auth modes.
-@Suite("HPKE: pyhpke interoperability", .timeLimit(.minutes(5)))
+@Suite("HPKE: pyhpke interoperability", .timeLimit(.minutes(10)))
 struct PyHPKEPeerTests {
     struct Suite: Sendable, CustomStringConvertible {
         let name: String

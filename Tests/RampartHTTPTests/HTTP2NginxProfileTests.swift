@@ -9,7 +9,7 @@ import Testing
 /// intermediate and modern), each over many fresh connections: with TLS 1.2 the server's first
 /// SETTINGS frame comes in the same read as the end of the handshake, which the client once lost
 /// (`ReceivedBadSettings` in most runs against nginx's defaults).
-@Suite("HTTP/2 against nginx's common TLS set-ups", .timeLimit(.minutes(5)))
+@Suite("HTTP/2 against nginx's common TLS set-ups", .timeLimit(.minutes(10)))
 struct HTTP2NginxProfileTests {
     /// Fresh connections per set-up: each run of the old client lost the first frame in most of them.
     static let connections = 50

@@ -9,7 +9,7 @@ import Testing
 /// (TLS 1.0 and 1.1, RSA key exchange) and under ATS's defaults (which allow CBC suites): against
 /// `openssl s_server -alpn h2,http/1.1`, which selects `h2` whenever the client offers it, whatever
 /// the connection.
-@Suite("HTTP/2's TLS requirements", .timeLimit(.minutes(2)))
+@Suite("HTTP/2's TLS requirements", .timeLimit(.minutes(10)))
 struct HTTP2TLSRequirementsTests {
     static func client(_ exception: ATSExceptionDomain?, version: HTTPVersionPreference) throws -> HTTPClient {
         let policy = ATSConfiguration(exceptionDomains: exception.map { ["localhost": $0] } ?? [:])

@@ -11,7 +11,7 @@ import Testing
 /// frames in the same read as the handshake's last record. On an `EmbeddedChannel`, through the
 /// connection factory's own hand-over (``ProtocolHandover``), with the TLS handler's part played by
 /// the test: the handshake's event, then the read, in one turn.
-@Suite("TLS handshake to protocol hand-over: no byte lost", .timeLimit(.minutes(1)))
+@Suite("TLS handshake to protocol hand-over: no byte lost", .timeLimit(.minutes(10)))
 struct HandshakeHandoverTests {
     static func frame(_ kind: LabHTTP2Frame.Kind, flags: UInt8 = 0, stream: UInt32, _ payload: [UInt8] = [])
         -> [UInt8]

@@ -7,7 +7,7 @@ import Testing
 /// A TLS context made with a client identity holds the identity's private key: it belongs to the
 /// client that set the identity and goes when that client shuts down, never into the process-wide
 /// cache that outlives every client.
-@Suite("TLS contexts with a client identity", .timeLimit(.minutes(2)))
+@Suite("TLS contexts with a client identity", .timeLimit(.minutes(10)))
 struct TLSContextLifetimeTests {
     @Test("A client's identity context is its own, and is dropped when the client shuts down")
     func identityContextEndsWithItsClient() async throws {

@@ -11,7 +11,7 @@ import Testing
 
 /// The tree a scan walks comes from a pull request: its links, FIFOs and swapped files must neither take the
 /// scan out of the folder nor hang it.
-@Suite("Scan engine: a hostile tree", .timeLimit(.minutes(3)))
+@Suite("Scan engine: a hostile tree", .timeLimit(.minutes(10)))
 struct EngineHostileTreeTests {
     func folder(_ files: [String: String]) throws -> ScratchFolder {
         let scratch = try ScratchFolder("scan-hostile-tree")

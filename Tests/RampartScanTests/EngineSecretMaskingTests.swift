@@ -3,7 +3,7 @@ import RampartScan
 import RampartTestSupport
 import Testing
 
-@Suite("Scan engine: a found secret is masked in every report", .timeLimit(.minutes(5)))
+@Suite("Scan engine: a found secret is masked in every report", .timeLimit(.minutes(10)))
 struct EngineSecretMaskingTests {
     /// A token of GitHub's shape, made at run time so this file holds none.
     static let token = "ghp_" + String(repeating: "Zq7Xk2Lm9P", count: 4).prefix(36)

@@ -4,7 +4,7 @@ import RampartScan
 import RampartTestSupport
 import Testing
 
-@Suite("Scan engine: suppressions and baselines", .timeLimit(.minutes(5)))
+@Suite("Scan engine: suppressions and baselines", .timeLimit(.minutes(10)))
 struct EngineSuppressionTests {
     func scan(_ files: [String: String]) throws -> (ScratchFolder, ScanReport) {
         let scratch = try ScratchFolder("scan-suppress")

@@ -8,7 +8,7 @@ private typealias H = SwiftRulesHarness
 /// bound to a credential name, compared with input, passed as a password argument, stored under a credential
 /// key, or shipped in a bundled plist; and the look-alikes production apps are full of (defaults keys, keychain
 /// item names, localized strings, notification names, placeholders, publishable client keys), which stay quiet.
-@Suite("Hard-coded credentials by use", .timeLimit(.minutes(5)))
+@Suite("Hard-coded credentials by use", .timeLimit(.minutes(10)))
 struct HardCodedCredentialTests {
     static func objectiveCFindings(_ source: String) -> [ScanFinding] {
         ObjectiveCAnalyzer().analyze(ScanFile(path: "App/Login.m", contents: Array(source.utf8))).findings

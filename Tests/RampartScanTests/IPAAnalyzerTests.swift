@@ -3,7 +3,7 @@ import RampartScan
 import RampartTestSupport
 import Testing
 
-@Suite("IPAAnalyzer", .timeLimit(.minutes(5)))
+@Suite("IPAAnalyzer", .timeLimit(.minutes(10)))
 struct IPAAnalyzerTests {
     func scan(_ name: String, limits: IPALimits = IPALimits()) throws -> ScanFileResult {
         IPAAnalyzer(limits: limits).analyze(ScanFile(path: name, contents: [], url: try BinaryFixtures.url(name)))

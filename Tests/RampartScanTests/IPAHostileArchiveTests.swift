@@ -3,7 +3,7 @@ import RampartScan
 import Testing
 
 /// An `.ipa` from a pull request can be built to show the scan one thing and an installer another.
-@Suite("IPAAnalyzer: hostile archives", .timeLimit(.minutes(5)))
+@Suite("IPAAnalyzer: hostile archives", .timeLimit(.minutes(10)))
 struct IPAHostileArchiveTests {
     static let insecurePlist = """
         <?xml version="1.0" encoding="UTF-8"?>

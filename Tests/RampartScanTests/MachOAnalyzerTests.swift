@@ -3,7 +3,7 @@ import RampartPolicy
 import RampartScan
 import Testing
 
-@Suite("MachOAnalyzer", .timeLimit(.minutes(5)))
+@Suite("MachOAnalyzer", .timeLimit(.minutes(10)))
 struct MachOAnalyzerTests {
     func scan(_ name: String) throws -> ScanFileResult {
         MachOAnalyzer().analyze(ScanFile(path: "bin/\(name)", contents: try BinaryFixtures.bytes(name)))

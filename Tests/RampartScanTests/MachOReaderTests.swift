@@ -2,7 +2,7 @@ import Foundation
 import RampartScan
 import Testing
 
-@Suite("MachOReader", .timeLimit(.minutes(5)))
+@Suite("MachOReader", .timeLimit(.minutes(10)))
 struct MachOReaderTests {
     @Test("an arm64 object compiled by clang: imports and C strings")
     func armObject() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Each Objective-C rule: code that breaks it (found, on the right line, naming the thing) and a look-alike that
 /// must stay quiet (comments, safe variants, idioms from real apps).
-@Suite("Objective-C analyzer", .timeLimit(.minutes(5)))
+@Suite("Objective-C analyzer", .timeLimit(.minutes(10)))
 struct ObjectiveCAnalyzerTests {
     static func findings(_ source: String, path: String = "App/Source.m") -> [ScanFinding] {
         ObjectiveCAnalyzer().analyze(ScanFile(path: path, contents: Array(source.utf8))).findings

@@ -14,7 +14,7 @@ struct ObjectiveCLimitsTests {
     /// A line that gives one finding (RS-PLATFORM-001).
     static let webView = "UIWebView *web = [[UIWebView alloc] init];\n"
 
-    @Test("x = x = … 200,000 times: analysed whole (each = used to follow 4,096 tokens)", .timeLimit(.minutes(1)))
+    @Test("x = x = … 200,000 times: analysed whole (each = used to follow 4,096 tokens)", .timeLimit(.minutes(10)))
     func chainedAssignments() {
         let source = "void f() {\n" + String(repeating: "x = ", count: 200_000) + "1;\n" + Self.webView + "}\n"
         let result = Self.analyze(source)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import RampartScan
 
-@Suite("Objective-C tokenizer", .timeLimit(.minutes(5)))
+@Suite("Objective-C tokenizer", .timeLimit(.minutes(10)))
 struct ObjectiveCTokenizerTests {
     static func kinds(_ text: String, keepComments: Bool = false) -> [(ObjectiveCToken.Kind, String)] {
         ObjectiveCTokenizer.tokens(in: Array(text.utf8), keepComments: keepComments).map { ($0.kind, $0.text) }

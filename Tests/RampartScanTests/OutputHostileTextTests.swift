@@ -4,7 +4,7 @@ import RampartScan
 import Testing
 
 /// Paths, code and baselines come from the scanned repository: what reports show of them must read as it is.
-@Suite("Scan outputs: hostile text from the scanned tree", .timeLimit(.minutes(5)))
+@Suite("Scan outputs: hostile text from the scanned tree", .timeLimit(.minutes(10)))
 struct OutputHostileTextTests {
     static let hidden: [Character] = [
         "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",

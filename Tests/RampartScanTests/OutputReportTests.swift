@@ -4,7 +4,7 @@ import RampartScan
 import RampartTestSupport
 import Testing
 
-@Suite("Scan outputs: text, JSON, SARIF, HTML", .timeLimit(.minutes(5)))
+@Suite("Scan outputs: text, JSON, SARIF, HTML", .timeLimit(.minutes(10)))
 struct OutputReportTests {
     /// A scan of a small tree with findings of two severities, a problem and a suppressed finding.
     static func sample() throws -> (ScratchFolder, ScanReport) {

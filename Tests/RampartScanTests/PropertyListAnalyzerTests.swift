@@ -4,7 +4,7 @@ import Testing
 
 @testable import RampartScan
 
-@Suite("Property list analyzer", .timeLimit(.minutes(5)))
+@Suite("Property list analyzer", .timeLimit(.minutes(10)))
 struct PropertyListAnalyzerTests {
     static func analyze(_ text: String, path: String = "App/Info.plist") -> ScanFileResult {
         PropertyListAnalyzer().analyze(ScanFile(path: path, contents: Array(text.utf8)))

@@ -2,7 +2,7 @@ import Foundation
 import RampartScan
 import Testing
 
-@Suite("ProvisioningProfile", .timeLimit(.minutes(5)))
+@Suite("ProvisioningProfile", .timeLimit(.minutes(10)))
 struct ProvisioningProfileTests {
     @Test("a development profile signed by openssl cms: fields, entitlements, kind")
     func development() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Reports are uploaded as SARIF, attached to pull requests and kept in CI logs: whatever rule a finding is
 /// of, no secret of the scanned code may reach them whole.
-@Suite("Scan reports never carry a secret, whatever the rule", .timeLimit(.minutes(5)))
+@Suite("Scan reports never carry a secret, whatever the rule", .timeLimit(.minutes(10)))
 struct ReportSecretExposureTests {
     /// A token of GitHub's shape, made at run time so this file holds none.
     static let token = "ghp_" + String(String(repeating: "Zq7Xk2Lm9P", count: 4).prefix(36))

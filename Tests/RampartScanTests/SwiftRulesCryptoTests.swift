@@ -2,7 +2,7 @@ import RampartPolicy
 import RampartScan
 import Testing
 
-@Suite("Swift rules: cryptography and code (RS-CRYPTO, RS-CODE)", .timeLimit(.minutes(5)))
+@Suite("Swift rules: cryptography and code (RS-CRYPTO, RS-CODE)", .timeLimit(.minutes(10)))
 struct SwiftRulesCryptoTests {
     typealias H = SwiftRulesHarness
 

@@ -2,7 +2,7 @@ import RampartPolicy
 import RampartScan
 import Testing
 
-@Suite("Swift rules: network (RS-NET)", .timeLimit(.minutes(5)))
+@Suite("Swift rules: network (RS-NET)", .timeLimit(.minutes(10)))
 struct SwiftRulesNetworkTests {
     typealias P = SwiftRulesHarness.Position
 

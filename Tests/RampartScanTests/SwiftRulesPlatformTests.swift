@@ -2,7 +2,7 @@ import RampartPolicy
 import RampartScan
 import Testing
 
-@Suite("Swift rules: platform (RS-PLATFORM)", .timeLimit(.minutes(5)))
+@Suite("Swift rules: platform (RS-PLATFORM)", .timeLimit(.minutes(10)))
 struct SwiftRulesPlatformTests {
     typealias H = SwiftRulesHarness
 

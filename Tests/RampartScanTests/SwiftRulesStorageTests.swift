@@ -2,7 +2,7 @@ import RampartPolicy
 import RampartScan
 import Testing
 
-@Suite("Swift rules: storage (RS-STORAGE)", .timeLimit(.minutes(5)))
+@Suite("Swift rules: storage (RS-STORAGE)", .timeLimit(.minutes(10)))
 struct SwiftRulesStorageTests {
     typealias H = SwiftRulesHarness
 

@@ -2,7 +2,7 @@ import RampartPolicy
 import RampartScan
 import Testing
 
-@Suite("Swift rules: server trust and pinning (RS-NET-002 to RS-NET-008)", .timeLimit(.minutes(5)))
+@Suite("Swift rules: server trust and pinning (RS-NET-002 to RS-NET-008)", .timeLimit(.minutes(10)))
 struct SwiftRulesTrustTests {
     typealias H = SwiftRulesHarness
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Round trips with real age implementations: the `age` CLI (Go) for X25519 and armor, `pyrage`
 /// (Rust's rage) for passphrases, in both directions.
-@Suite("age v1: interoperability with age and pyrage", .timeLimit(.minutes(5)))
+@Suite("age v1: interoperability with age and pyrage", .timeLimit(.minutes(10)))
 struct AgePeerTests {
     @Test("Rampart → age CLI → same bytes (X25519, binary and armored)", arguments: SealTestSupport.sizes)
     func rampartToAge(size: Int) async throws {

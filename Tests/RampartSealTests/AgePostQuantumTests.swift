@@ -6,7 +6,7 @@ import Testing
 /// age's post-quantum hybrid recipients (`mlkem768x25519`, X-Wing): encodings, round trips and the
 /// rules around them. The CCTV vectors (`AgeVectorTests`) pin the format itself; no installed peer
 /// speaks it (Debian's `age` is 1.1.1 and pyrage 1.4.0 has only the `tag`/`tagpq` recipients).
-@Suite("age v1: post-quantum recipients", .timeLimit(.minutes(5)))
+@Suite("age v1: post-quantum recipients", .timeLimit(.minutes(10)))
 struct AgePostQuantumTests {
     @Test("a post-quantum file round-trips", arguments: [0, 1, 65_536, 65_537, 200_000])
     func roundTrip(size: Int) throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// Interoperability with a real peer: the Python `rncryptor` package (3.3.0) in the test
 /// virtualenv. Passwords and keys reach Python on standard input, never on its command line.
-@Suite("RNCryptor v3: Python rncryptor peer", .timeLimit(.minutes(5)))
+@Suite("RNCryptor v3: Python rncryptor peer", .timeLimit(.minutes(10)))
 struct RNCryptorPeerTests {
     static let sizes = [0, 1, 15, 16, 17, 65535, 65536, 65537, 2 << 20]
 

@@ -13,7 +13,7 @@ import Testing
 /// regular files are replaced only on request, and nodes that are not regular files are never
 /// replaced (FIFOs and character devices are written into; directories, sockets and block
 /// devices are refused).
-@Suite("Seal outputs: files, FIFOs, devices", .timeLimit(.minutes(3)))
+@Suite("Seal outputs: files, FIFOs, devices", .timeLimit(.minutes(10)))
 struct SealOutputTests {
     private static func kind(_ path: String) -> mode_t? {
         var info = stat()

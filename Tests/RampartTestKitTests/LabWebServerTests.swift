@@ -189,11 +189,10 @@ struct LabWebServerTests {
         while server.requestsServed == 0 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        let started = ContinuousClock.now
         try await server.stop()
         let outcome = try await stalled
-        // Well under curl's own 120 s limit: stop() closed the connection, curl did not time out.
-        #expect(ContinuousClock.now - started < .seconds(60))
+        // stop() closed the connection: curl failed on it, not on its own 120 s limit (exit 28). No
+        // wall-clock bound here: under a full parallel run on two cores the close can wait for a thread.
         #expect(outcome.exitCode != 0 && outcome.exitCode != 28, "\(outcome.exitCode) \(outcome.errors)")
         let after = try await Curl.run(["--cacert", root.rootPEM.path, server.baseURL + "/"])
         #expect(after.exitCode == 7, "\(after.errors)")

@@ -5,7 +5,7 @@ import Testing
 
 /// `NginxServer` picks its ports free, then nginx binds them: a suite running beside may take one in
 /// between. nginx must then start again on other ports, never hand the test someone else's server.
-@Suite("nginx peer: ports taken between the pick and the bind", .timeLimit(.minutes(2)))
+@Suite("nginx peer: ports taken between the pick and the bind", .timeLimit(.minutes(10)))
 struct NginxServerPortTests {
     /// A listening socket on 127.0.0.1 (connections complete in the kernel's backlog, as with any
     /// server), closed by ``close()``.

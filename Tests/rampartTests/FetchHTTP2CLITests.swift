@@ -5,7 +5,7 @@ import Testing
 
 /// `rampart fetch` and `ats diagnose` over HTTP/2, against a real nginx (`listen … ssl http2`), under
 /// TLS 1.2 (nginx's defaults) and TLS 1.3 (Mozilla's intermediate).
-@Suite("rampart fetch over HTTP/2", .timeLimit(.minutes(5)))
+@Suite("rampart fetch over HTTP/2", .timeLimit(.minutes(10)))
 struct FetchHTTP2CLITests {
     let files: LabChainFiles
     /// Holds `files`; removed when the test ends.

@@ -10,7 +10,7 @@ import Testing
 /// report asked for as 0644 loses the bits the umask clears; a secret stays exactly 0600. The umask
 /// is process-wide, so each case runs `rampart` in a shell that sets it first (`umask N; exec`),
 /// never in the test process, whose other tests run beside it.
-@Suite("Outputs honour the umask", .timeLimit(.minutes(2)))
+@Suite("Outputs honour the umask", .timeLimit(.minutes(10)))
 struct OutputUmaskCLITests {
     /// Runs `rampart arguments` under `umask`.
     static func run(umask: String, _ arguments: [String]) async throws -> PeerProcess.Result {

@@ -8,7 +8,7 @@ import Testing
 
 /// `rampart scan` runs in CI on pull requests: what it writes and reads must hold against a hostile tree,
 /// archive or baseline.
-@Suite("rampart scan: hostile inputs and outputs", .timeLimit(.minutes(5)))
+@Suite("rampart scan: hostile inputs and outputs", .timeLimit(.minutes(10)))
 struct ScanHostileInputTests {
     func app(_ files: [String: String] = ["App/Net.swift": ScanCommandTests.vulnerable]) throws -> ScratchFolder {
         let scratch = try ScratchFolder("rampart-scan-hostile")

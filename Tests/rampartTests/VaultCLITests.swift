@@ -4,7 +4,7 @@ import RampartTestSupport
 import Testing
 
 /// `rampart vault` as a user runs it: values on stdin, passphrases from files, exit codes.
-@Suite("rampart vault", .timeLimit(.minutes(5)))
+@Suite("rampart vault", .timeLimit(.minutes(10)))
 struct VaultCLITests {
     /// `rampart vault --path VAULT --passphrase-file PW ARGS…`.
     private func vault(

@@ -31,8 +31,8 @@ public enum ScanError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedInput(let path, let reason):
             return "\(path) was not scanned: \(reason)"
         case .outputIsInput(let output, let input):
-            return "\(output) is \(input), a file this scan reads; it is never replaced by the report "
-                + "(--force does not change that): write the report elsewhere"
+            return "\(output) is \(input), a file this scan reads; it is never replaced by the report, "
+                + "even where replacing files is allowed: write the report elsewhere"
         case .missingBaseline(let path):
             return "\(path): no such baseline; write one first with the current findings"
         case .unreadableBaseline(let path, let reason):
