@@ -22,21 +22,24 @@ package enum FileDescriptorIO {
     /// directory ``IOError/Code/notAFile``.
     package static func openForReading(_ path: String) throws(IOError) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR {
-                throw .system(.open, path: path, systemCall: "open", errno: code, message: "\(path): no such file")
-            }
-            throw .system(
-                .open, path: path, systemCall: "open", errno: code,
-                message: "\(path): cannot be opened (\(SystemCalls.describe(code)))")
-        }
+        guard descriptor >= 0 else { throw openFailure(path, errno: errno) }
         var info = stat()
         if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
             throw IOError(.notAFile, .open, path: path, message: "\(path) is a directory, not a file")
         }
         return descriptor
+    }
+
+    /// The error of an `open` that failed with `code`: a missing file or folder on the way is
+    /// ``IOError/Code/notFound``, anything else names the system's reason.
+    private static func openFailure(_ path: String, errno code: Int32) -> IOError {
+        if code == ENOENT || code == ENOTDIR {
+            return .system(.open, path: path, systemCall: "open", errno: code, message: "\(path): no such file")
+        }
+        return .system(
+            .open, path: path, systemCall: "open", errno: code,
+            message: "\(path): cannot be opened (\(SystemCalls.describe(code)))")
     }
 
     /// Opens `path` (relative to the folder open as `folder`, or to the working directory) read-only only
@@ -58,12 +61,7 @@ package enum FileDescriptorIO {
                     .notAFile, .open, path: path, systemCall: "open", errno: code,
                     message: "\(path) is a symbolic link, not a file")
             }
-            if code == ENOENT || code == ENOTDIR {
-                throw .system(.open, path: path, systemCall: "open", errno: code, message: "\(path): no such file")
-            }
-            throw .system(
-                .open, path: path, systemCall: "open", errno: code,
-                message: "\(path): cannot be opened (\(SystemCalls.describe(code)))")
+            throw openFailure(path, errno: code)
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
