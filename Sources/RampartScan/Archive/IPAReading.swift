@@ -156,23 +156,28 @@ struct IPAReading {
 
         for path in members.keys.sorted() where !handled.contains(path) {
             guard let entry = members[path], !exhausted else { continue }
-            let ext = Self.pathExtension(path)
-            let name = Self.baseName(path)
-            if name == "embedded.mobileprovision" {
-                if let bytes = extract(entry, path: path, limit: limits.maximumMemberSize) {
-                    readProfile(bytes, path: path)
-                }
-            } else if Self.certificateExtensions.contains(ext) {
-                if let bytes = extract(entry, path: path, limit: limits.maximumMemberSize) {
-                    readCertificates(bytes, path: path)
-                }
-            } else if Self.propertyListExtensions.contains(ext) {
-                if let bytes = extract(entry, path: path, limit: limits.maximumMemberSize) {
-                    offerToAnalyzers(path: path, bytes: bytes)
-                }
-            }
+            scanLooseMember(entry, path: path)
         }
         scanCopies(copies, executables: executables)
+    }
+
+    /// A member outside the bundles' executables: a provisioning profile, a certificate or a property list
+    /// is read; anything else is left alone.
+    mutating func scanLooseMember(_ member: IPAZipDirectory.Member, path: String) {
+        let ext = Self.pathExtension(path)
+        if Self.baseName(path) == "embedded.mobileprovision" {
+            if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
+                readProfile(bytes, path: path)
+            }
+        } else if Self.certificateExtensions.contains(ext) {
+            if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
+                readCertificates(bytes, path: path)
+            }
+        } else if Self.propertyListExtensions.contains(ext) {
+            if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
+                offerToAnalyzers(path: path, bytes: bytes)
+            }
+        }
     }
 
     /// Every copy of a name the archive holds more than once, scanned as the first was and reported with its
@@ -189,7 +194,6 @@ struct IPAReading {
                     + "every copy was scanned, the later ones reported as \(path) (copy N of \(total))")
             for (offset, member) in extra.enumerated() where !exhausted {
                 let (findings, problems) = (result.findings.count, result.problems.count)
-                let ext = Self.pathExtension(path)
                 if let origin = executables[path] {
                     if let bytes = extract(member, path: path, limit: limits.maximumBinarySize) {
                         let scanned = MachOAnalyzer.analyze(
@@ -197,18 +201,8 @@ struct IPAReading {
                         result.findings += scanned.findings
                         result.problems += scanned.problems
                     }
-                } else if Self.baseName(path) == "embedded.mobileprovision" {
-                    if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
-                        readProfile(bytes, path: path)
-                    }
-                } else if Self.certificateExtensions.contains(ext) {
-                    if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
-                        readCertificates(bytes, path: path)
-                    }
-                } else if Self.propertyListExtensions.contains(ext) {
-                    if let bytes = extract(member, path: path, limit: limits.maximumMemberSize) {
-                        offerToAnalyzers(path: path, bytes: bytes)
-                    }
+                } else {
+                    scanLooseMember(member, path: path)
                 }
                 let label = " (copy \(offset + 2) of \(total))"
                 for index in findings..<result.findings.count { result.findings[index].path += label }
